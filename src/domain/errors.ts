@@ -1,0 +1,55 @@
+// One error family for every surface. Each surface has one formatter (CLI: stderr + exit code,
+// TUI: error toast, bridge: sanitized `status: "error"` message).
+export type ErrorKind = "not_found" | "ambiguous" | "invalid" | "conflict" | "io" | "corrupt"
+
+export class TskError extends Error {
+  readonly kind: ErrorKind
+  /** Extra machine-readable detail (for example the candidates of an ambiguous id). */
+  readonly details?: Record<string, unknown>
+
+  constructor(kind: ErrorKind, message: string, details?: Record<string, unknown>) {
+    super(message)
+    this.name = "TskError"
+    this.kind = kind
+    this.details = details
+  }
+}
+
+export const notFound = (message: string, details?: Record<string, unknown>) =>
+  new TskError("not_found", message, details)
+export const ambiguous = (message: string, details?: Record<string, unknown>) =>
+  new TskError("ambiguous", message, details)
+export const invalid = (message: string, details?: Record<string, unknown>) =>
+  new TskError("invalid", message, details)
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new TskError("conflict", message, details)
+
+/** CLI exit codes: 0 ok, 1 error, 2 not found, 3 ambiguous id, 4 invalid input. */
+export function exitCodeFor(error: unknown): number {
+  if (!(error instanceof TskError)) return 1
+  switch (error.kind) {
+    case "not_found":
+      return 2
+    case "ambiguous":
+      return 3
+    case "invalid":
+      return 4
+    default:
+      return 1
+  }
+}
+
+/**
+ * A message safe to show to a person or an agent: no stack trace, and absolute paths reduced to
+ * their last component so nothing about the machine's layout leaks.
+ */
+export function sanitizeErrorMessage(error: unknown): string {
+  const raw = error instanceof Error ? error.message : String(error)
+  const firstLine = raw.split("\n").filter((line) => !/^\s+at\s/.test(line)).join("\n").trim()
+  return firstLine.replace(/(?:[A-Za-z]:)?(?:[\\/][^\s\\/'"`:]+)+[\\/]([^\s\\/'"`:]+)/g, "$1") || "unknown error"
+}
+
+export function toTskError(error: unknown): TskError {
+  if (error instanceof TskError) return error
+  return new TskError("io", sanitizeErrorMessage(error))
+}
