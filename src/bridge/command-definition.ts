@@ -1,0 +1,18 @@
+// One bridge command: its name, the zod schema of its payload, what it does, and how it reads in
+// a toast or the runner's log. Task, c64-* and os-* commands are all defined this way and handed
+// to the runner, which validates, runs and answers them.
+import type * as z from "zod"
+
+export interface BridgeCommandDefinition<S extends z.ZodType = z.ZodType> {
+  command: string
+  payload: S
+  /** Do the work; the result becomes the response's `data`. Throw a TskError for a clear failure. */
+  run(payload: z.infer<S>): Promise<unknown>
+  /** A short summary for people, e.g. `created 'Fix bug'` (shown as "Agent: created 'Fix bug'"). */
+  describe(payload: z.infer<S>, data: unknown): string
+}
+
+/** Keeps the payload's type tied to its schema at the definition site. */
+export function defineBridgeCommand<S extends z.ZodType>(definition: BridgeCommandDefinition<S>): BridgeCommandDefinition {
+  return definition as unknown as BridgeCommandDefinition
+}

@@ -1,0 +1,66 @@
+// The shape of every CLI command. Commands are data (name, options, help) plus a `run` that
+// returns machine-readable `data` and a human `text`; the runner prints one or the other.
+export interface OptionSpec {
+  type: "string" | "boolean"
+  short?: string
+  description: string
+  /** Shown in help after the flag, e.g. `--every <duration>`. */
+  placeholder?: string
+  multiple?: boolean
+}
+
+export type OptionValues = Record<string, string | boolean | string[] | undefined>
+
+export interface CommandInput {
+  positionals: string[]
+  options: OptionValues
+}
+
+export interface CommandOutput {
+  /** Printed as JSON under `--json`. */
+  data: unknown
+  /** Printed for people otherwise (may contain colour from `ctx.style`). */
+  text: string
+  /** Exit code; 0 when absent. */
+  exitCode?: number
+}
+
+export interface Style {
+  bold(s: string): string
+  dim(s: string): string
+  red(s: string): string
+  green(s: string): string
+  yellow(s: string): string
+  blue(s: string): string
+  magenta(s: string): string
+  cyan(s: string): string
+}
+
+export interface CommandContext {
+  env: NodeJS.ProcessEnv
+  /** TSK_HOME, resolved. */
+  home: string
+  json: boolean
+  color: boolean
+  style: Style
+  /** Write a line to stdout right away (long-running commands: progress, streamed events). */
+  print(line: string): void
+  /** Write a line to stderr right away. */
+  printErr(line: string): void
+  /** Aborted on Ctrl+C / SIGTERM, for long-running commands. */
+  signal: AbortSignal
+}
+
+export interface CommandSpec {
+  name: string
+  aliases?: string[]
+  summary: string
+  /** e.g. `tsk add <title> [options]` */
+  usage: string
+  description?: string
+  examples?: string[]
+  options?: Record<string, OptionSpec>
+  subcommands?: CommandSpec[]
+  /** Absent on a pure group (then the group's help is shown). */
+  run?: (ctx: CommandContext, input: CommandInput) => Promise<CommandOutput | void>
+}

@@ -1,0 +1,111 @@
+// Parses argv against the command table, runs the command, prints data (JSON) or text, and maps
+// errors to exit codes. The one formatter of errors for the CLI lives here.
+import { parseArgs } from "node:util"
+import type { CommandContext, CommandSpec, OptionValues } from "./command.ts"
+import { formatHelp } from "./help.ts"
+import { createStyle, shouldUseColor } from "./style.ts"
+import { TskError, exitCodeFor, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
+import { tskHome } from "../store/paths.ts"
+
+export interface CliIO {
+  stdout(text: string): void
+  stderr(text: string): void
+  stdoutIsTTY: boolean
+}
+
+const processIO: CliIO = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  stdoutIsTTY: Boolean(process.stdout.isTTY),
+}
+
+function findCommand(root: CommandSpec, argv: string[]): { spec: CommandSpec; rest: string[]; path: string[] } {
+  let spec = root
+  let index = 0
+  const path: string[] = []
+  while (spec.subcommands && index < argv.length) {
+    const word = argv[index]!
+    if (word.startsWith("-")) break
+    const next = spec.subcommands.find((c) => c.name === word || c.aliases?.includes(word))
+    if (!next) {
+      if (spec.run) break
+      throw new TskError("invalid", `unknown command '${[...path, word].join(" ")}'. Run 'tsk ${path.join(" ")}${path.length ? " " : ""}--help' for the list.`)
+    }
+    spec = next
+    path.push(next.name)
+    index++
+  }
+  return { spec, rest: argv.slice(index), path }
+}
+
+function parseInput(spec: CommandSpec, rest: string[]) {
+  const options: Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }> = {
+    json: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  }
+  for (const [name, opt] of Object.entries(spec.options ?? {})) {
+    options[name] = { type: opt.type, ...(opt.short ? { short: opt.short } : {}), ...(opt.multiple ? { multiple: true } : {}) }
+  }
+  try {
+    const parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true })
+    return { positionals: parsed.positionals, options: parsed.values as OptionValues }
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split("\n")[0]!.replace(/^TypeError \[[A-Z_]+\]: /, "") : String(error)
+    throw new TskError("invalid", `${message}. Run '${spec.usage.split(" ").slice(0, 3).join(" ")} --help' for usage.`)
+  }
+}
+
+export function formatErrorJson(error: TskError): string {
+  return JSON.stringify({ error: { kind: error.kind, message: sanitizeErrorMessage(error), ...(error.details ?? {}) } }, null, 2)
+}
+
+export async function runCli(
+  root: CommandSpec,
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  io: CliIO = processIO,
+): Promise<number> {
+  const json = argv.includes("--json")
+  const color = !json && shouldUseColor(env, io.stdoutIsTTY)
+  const style = createStyle(color)
+  const abort = new AbortController()
+  const onSignal = () => abort.abort()
+  process.once("SIGINT", onSignal)
+  process.once("SIGTERM", onSignal)
+  const ctx: CommandContext = {
+    env,
+    home: tskHome(env),
+    json,
+    color,
+    style,
+    print: (line) => io.stdout(line + "\n"),
+    printErr: (line) => io.stderr(line + "\n"),
+    signal: abort.signal,
+  }
+  try {
+    const { spec, rest } = findCommand(root, argv)
+    const input = parseInput(spec, rest)
+    if (input.options.help || !spec.run) {
+      if (!spec.run && !input.options.help && input.positionals.length > 0) {
+        throw new TskError("invalid", `unknown command '${input.positionals[0]}'. Run '${spec.usage.split(" ").slice(0, 2).join(" ")} --help' for the list.`)
+      }
+      io.stdout(formatHelp(spec) + "\n")
+      return 0
+    }
+    const output = await spec.run(ctx, input)
+    if (output) {
+      if (json) io.stdout(JSON.stringify(output.data, null, 2) + "\n")
+      else if (output.text.length > 0) io.stdout(output.text + "\n")
+      return output.exitCode ?? 0
+    }
+    return 0
+  } catch (error) {
+    const tskError = toTskError(error)
+    if (json) io.stdout(formatErrorJson(tskError) + "\n")
+    else io.stderr(`${style.red("error:")} ${sanitizeErrorMessage(tskError)}\n`)
+    return exitCodeFor(tskError)
+  } finally {
+    process.off("SIGINT", onSignal)
+    process.off("SIGTERM", onSignal)
+  }
+}
