@@ -6,6 +6,9 @@ import { basename, dirname } from "node:path"
 import writeFileAtomic from "write-file-atomic"
 import * as z from "zod"
 import { TskError } from "../domain/errors.ts"
+import { describeZodIssues, formatIssuePath } from "../domain/zod-issues.ts"
+
+export { describeZodIssues }
 
 export const FILE_MODE = 0o600
 export const DIR_MODE = 0o700
@@ -51,23 +54,6 @@ export async function writeJsonDurable(path: string, value: unknown, pretty = tr
   await writeFileDurable(path, JSON.stringify(value, null, pretty ? 2 : undefined) + "\n")
 }
 
-/** Describe the first problems of a zod error as `field: message` lines, naming the field path. */
-export function describeZodIssues(error: z.ZodError, max = 3): string {
-  return error.issues
-    .slice(0, max)
-    .map((issue) => `${issue.path.length > 0 ? formatPath(issue.path) : "(root)"}: ${issue.message}`)
-    .join("; ")
-}
-
-function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = ""
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`
-    else out += out.length === 0 ? String(part) : `.${String(part)}`
-  }
-  return out
-}
-
 export type LoadedJson<T> = { status: "missing" } | { status: "ok"; value: T; text: string }
 
 /** Parse and validate a JSON text; a failure is a `corrupt` TskError naming the file and field. */
@@ -81,7 +67,7 @@ export function parseJsonText<S extends z.ZodType>(text: string, schema: S, file
   }
   const parsed = schema.safeParse(raw)
   if (!parsed.success) {
-    const field = parsed.error.issues[0] ? formatPath(parsed.error.issues[0].path) : ""
+    const field = parsed.error.issues[0] ? formatIssuePath(parsed.error.issues[0].path) : ""
     throw new TskError("corrupt", `${fileLabel} is invalid: ${describeZodIssues(parsed.error)}`, {
       file: fileLabel,
       field,

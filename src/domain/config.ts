@@ -1,0 +1,115 @@
+// config.json: every setting with its default. Dotted keys (`integrations.agent.enabled`) address
+// the leaves; `tsk config` reads the key list and descriptions from this schema.
+import * as z from "zod"
+import { invalid, notFound } from "./errors.ts"
+import { describeZodIssues } from "./zod-issues.ts"
+
+export const CONFIG_VERSION = 1
+
+export const Config = z.object({
+  version: z.literal(CONFIG_VERSION).default(CONFIG_VERSION),
+  revision: z.number().int().nonnegative().default(0),
+  ui: z
+    .object({
+      theme: z.enum(["dark", "light"]).default("dark").describe("colour theme of the TUI"),
+      defaultView: z.enum(["list", "board", "calendar", "monitor"]).default("list").describe("view the TUI opens on"),
+    })
+    .default({ theme: "dark", defaultView: "list" }),
+  integrations: z
+    .object({
+      agent: z
+        .object({
+          enabled: z.boolean().default(false).describe("the TUI starts the agent bridge on launch"),
+          pollIntervalMs: z.number().int().min(50).max(600_000).default(2000).describe("how often the bridge polls the inbox (ms)"),
+        })
+        .default({ enabled: false, pollIntervalMs: 2000 }),
+    })
+    .default({ agent: { enabled: false, pollIntervalMs: 2000 } }),
+  c64: z
+    .object({
+      backend: z.enum(["sim", "ultimate", "vice"]).default("sim").describe("which C64 answers: sim, ultimate or vice"),
+      ultimateUrl: z.string().url().nullable().default(null).describe("base URL of an Ultimate 64 REST API"),
+      ultimatePassword: z.string().nullable().default(null).describe("X-Password for the Ultimate 64"),
+      viceHost: z.string().min(1).default("127.0.0.1").describe("host of VICE's binary monitor"),
+      vicePort: z.number().int().min(1).max(65535).default(6502).describe("port of VICE's binary monitor"),
+      timeoutMs: z.number().int().min(100).max(120_000).default(5000).describe("timeout of one backend request (ms)"),
+    })
+    .default({ backend: "sim", ultimateUrl: null, ultimatePassword: null, viceHost: "127.0.0.1", vicePort: 6502, timeoutMs: 5000 }),
+  os: z
+    .object({
+      root: z.string().min(1).nullable().default(null).describe("folder of the agent operating state (default TSK_HOME/os)"),
+      maxRetries: z.number().int().min(0).max(100).default(3).describe("validation retries per task before BLK_MAX"),
+      logMax: z.number().int().min(1).max(1_000_000).default(1000).describe("log lines per file before rollover"),
+    })
+    .default({ root: null, maxRetries: 3, logMax: 1000 }),
+})
+export type Config = z.infer<typeof Config>
+
+export const DEFAULT_CONFIG: Config = Config.parse({})
+
+interface Leaf {
+  key: string
+  schema: z.ZodType
+  description: string
+}
+
+function unwrapDefault(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema
+}
+
+function collectLeaves(schema: z.ZodType, prefix: string, out: Leaf[]): Leaf[] {
+  const inner = unwrapDefault(schema)
+  if (inner instanceof z.ZodObject) {
+    for (const [name, child] of Object.entries(inner.shape as Record<string, z.ZodType>)) {
+      if (prefix === "" && (name === "version" || name === "revision")) continue
+      collectLeaves(child, prefix ? `${prefix}.${name}` : name, out)
+    }
+  } else {
+    out.push({ key: prefix, schema, description: schema.description ?? inner.description ?? "" })
+  }
+  return out
+}
+
+export const CONFIG_KEYS: readonly Leaf[] = collectLeaves(Config, "", [])
+
+function findLeaf(key: string): Leaf {
+  const leaf = CONFIG_KEYS.find((l) => l.key === key)
+  if (!leaf) throw notFound(`unknown config key '${key}'. Known keys: ${CONFIG_KEYS.map((l) => l.key).join(", ")}`)
+  return leaf
+}
+
+export function getConfigValue(config: Config, key: string): unknown {
+  findLeaf(key)
+  let value: unknown = config
+  for (const part of key.split(".")) value = (value as Record<string, unknown>)[part]
+  return value
+}
+
+/** Turn what a person typed into the leaf's type: JSON literals first (true, 42, null), then text. */
+export function parseConfigValue(key: string, text: string): unknown {
+  const leaf = findLeaf(key)
+  const candidates: unknown[] = []
+  try {
+    candidates.push(JSON.parse(text))
+  } catch {
+    // not a JSON literal: try it as plain text below
+  }
+  candidates.push(text)
+  let firstError: z.ZodError | undefined
+  for (const candidate of candidates) {
+    const parsed = unwrapDefault(leaf.schema).safeParse(candidate)
+    if (parsed.success) return parsed.data
+    firstError ??= parsed.error
+  }
+  throw invalid(`invalid value for ${key}: ${firstError ? describeZodIssues(firstError).replace(/^\(root\): /, "") : text}`)
+}
+
+export function setConfigValue(config: Config, key: string, value: unknown): Config {
+  findLeaf(key)
+  const next = structuredClone(config) as Record<string, unknown>
+  const parts = key.split(".")
+  let node = next
+  for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>
+  node[parts.at(-1)!] = value
+  return Config.parse(next)
+}

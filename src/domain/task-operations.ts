@@ -1,0 +1,221 @@
+// Pure operations on the task list. Each takes the list as it is on disk (re-read inside the
+// lock) and returns the new list plus what to report. No I/O, no clock: `now` and `newId` come in.
+import type * as z from "zod"
+import { invalid, notFound } from "./errors.ts"
+import { localDateOf } from "./local-date.ts"
+import { nextDueDate } from "./recurrence.ts"
+import { MAX_DEPTH, shortId, type Task, type TaskStatus } from "./task.ts"
+import { CreateTaskInput, UpdateTaskInput } from "./task-input.ts"
+import { canNestUnder, childrenOf, depthOf, indexTasks, subtreeIds, wouldCreateCycle } from "./task-tree.ts"
+import { resolveTaskId } from "./task-id-resolver.ts"
+import { describeZodIssues } from "./zod-issues.ts"
+
+export interface OperationContext {
+  now: Date
+  newId: () => string
+}
+
+export interface Mutation<T> {
+  tasks: Task[]
+  result: T
+  /** Set when the change is an explicit delete (the only way to empty a non-empty list). */
+  explicitDelete?: boolean
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value)
+  if (!parsed.success) throw invalid(describeZodIssues(parsed.error))
+  return parsed.data
+}
+
+function normaliseTags(tags: readonly string[]): string[] {
+  return [...new Set(tags.map((t) => t.trim().replace(/^#/, "")).filter((t) => t.length > 0))]
+}
+
+/** Status change with its side effects: `completedAt` follows `done` on every path. */
+function withStatus(task: Task, status: TaskStatus, nowIso: string): Task {
+  if (task.status === status) return task
+  const completedAt = status === "done" ? nowIso : status === "archived" ? task.completedAt : null
+  return { ...task, status, completedAt, updatedAt: nowIso }
+}
+
+function replace(tasks: readonly Task[], updated: readonly Task[]): Task[] {
+  const byId = new Map(updated.map((t) => [t.id, t]))
+  return tasks.map((t) => byId.get(t.id) ?? t)
+}
+
+export function createTask(tasks: readonly Task[], raw: unknown, ctx: OperationContext): Mutation<Task> {
+  const input = parseOrThrow(CreateTaskInput, raw)
+  const nowIso = ctx.now.toISOString()
+  let parentId: string | null = null
+  if (input.parentId) {
+    const parent = resolveTaskId(tasks, input.parentId)
+    if (depthOf(indexTasks(tasks), parent.id) >= MAX_DEPTH) {
+      throw invalid(`subtasks nest at most ${MAX_DEPTH} levels; '${parent.title}' is already at level ${MAX_DEPTH}`)
+    }
+    parentId = parent.id
+  }
+  const blockedBy = (input.blockedBy ?? []).map((id) => resolveTaskId(tasks, id).id)
+  const status = input.status ?? "todo"
+  const task: Task = {
+    id: ctx.newId(),
+    title: input.title,
+    description: input.description ?? "",
+    status,
+    priority: input.priority ?? "none",
+    project: input.project ?? null,
+    tags: normaliseTags(input.tags ?? []),
+    dueDate: input.dueDate ?? null,
+    parentId,
+    blockedBy: [...new Set(blockedBy)],
+    recurrence: input.recurrence ?? null,
+    nextOccurrenceId: null,
+    estimateMinutes: input.estimateMinutes ?? null,
+    timeEntries: [],
+    notes: [],
+    externalId: input.externalId ?? null,
+    externalSource: input.externalSource ?? null,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+    completedAt: status === "done" ? nowIso : null,
+    order: tasks.reduce((max, t) => Math.max(max, t.order), 0) + 1,
+  }
+  return { tasks: [...tasks, task], result: task }
+}
+
+export function createTasks(tasks: readonly Task[], raws: readonly unknown[], ctx: OperationContext): Mutation<Task[]> {
+  if (raws.length === 0) throw invalid("no tasks to create")
+  let current: Task[] = [...tasks]
+  const created: Task[] = []
+  raws.forEach((raw, i) => {
+    try {
+      const mutation = createTask(current, raw, ctx)
+      current = mutation.tasks
+      created.push(mutation.result)
+    } catch (error) {
+      throw invalid(`task ${i + 1}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  })
+  return { tasks: current, result: created }
+}
+
+export function updateTask(tasks: readonly Task[], idQuery: string, raw: unknown, ctx: OperationContext): Mutation<Task> {
+  const input = parseOrThrow(UpdateTaskInput, raw)
+  const task = resolveTaskId(tasks, idQuery)
+  const nowIso = ctx.now.toISOString()
+  let next: Task = { ...task }
+  if (input.title !== undefined) next.title = input.title
+  if (input.description !== undefined) next.description = input.description
+  if (input.priority !== undefined) next.priority = input.priority
+  if (input.project !== undefined) next.project = input.project
+  if (input.tags !== undefined) next.tags = normaliseTags(input.tags)
+  if (input.dueDate !== undefined) next.dueDate = input.dueDate
+  if (input.estimateMinutes !== undefined) next.estimateMinutes = input.estimateMinutes
+  if (input.recurrence !== undefined) next.recurrence = input.recurrence
+  if (input.parentId !== undefined) next.parentId = input.parentId === null ? null : moveUnder(tasks, task, input.parentId)
+  next.updatedAt = nowIso
+  let list = replace(tasks, [next])
+  if (input.status !== undefined && input.status !== task.status) {
+    const mutation = setStatus(list, task.id, input.status, ctx)
+    list = mutation.tasks
+    next = mutation.result
+  }
+  return { tasks: list, result: next }
+}
+
+function moveUnder(tasks: readonly Task[], task: Task, parentQuery: string): string {
+  const parent = resolveTaskId(tasks, parentQuery)
+  const children = childrenOf(tasks)
+  if (subtreeIds(children, task.id).has(parent.id)) throw invalid("a task cannot be moved under itself or its own subtask")
+  if (!canNestUnder(tasks, parent.id, task.id)) throw invalid(`subtasks nest at most ${MAX_DEPTH} levels`)
+  return parent.id
+}
+
+/**
+ * Change a task's status. Completing a recurring task creates its next occurrence, once: the
+ * completed task remembers the occurrence it created, so done → undone → done does not repeat it.
+ */
+export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskStatus, ctx: OperationContext): Mutation<Task> {
+  const task = resolveTaskId(tasks, idQuery)
+  const nowIso = ctx.now.toISOString()
+  let updated = withStatus(task, status, nowIso)
+  let list = replace(tasks, [updated])
+  if (status === "done" && task.status !== "done" && task.recurrence && task.nextOccurrenceId === null) {
+    const from = task.dueDate ?? localDateOf(ctx.now)
+    const occurrence: Task = {
+      ...task,
+      id: ctx.newId(),
+      status: "todo",
+      dueDate: nextDueDate(task.recurrence, from),
+      timeEntries: [],
+      notes: [],
+      nextOccurrenceId: null,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+      completedAt: null,
+      order: tasks.reduce((max, t) => Math.max(max, t.order), 0) + 1,
+    }
+    updated = { ...updated, nextOccurrenceId: occurrence.id }
+    list = [...replace(list, [updated]), occurrence]
+  }
+  if (status === "done" || status === "archived") updated = stopRunningEntry(updated, nowIso)
+  return { tasks: replace(list, [updated]), result: updated }
+}
+
+function stopRunningEntry(task: Task, nowIso: string): Task {
+  if (!task.timeEntries.some((e) => e.end === null)) return task
+  return { ...task, timeEntries: task.timeEntries.map((e) => (e.end === null ? { ...e, end: nowIso } : e)) }
+}
+
+export interface DeleteResult {
+  deleted: Task[]
+}
+
+/** Delete a task and its whole subtree; references to them in `blockedBy` are dropped. */
+export function deleteTask(tasks: readonly Task[], idQuery: string): Mutation<DeleteResult> {
+  const task = resolveTaskId(tasks, idQuery)
+  const ids = subtreeIds(childrenOf(tasks), task.id)
+  const deleted = tasks.filter((t) => ids.has(t.id))
+  const kept = tasks
+    .filter((t) => !ids.has(t.id))
+    .map((t) => (t.blockedBy.some((b) => ids.has(b)) ? { ...t, blockedBy: t.blockedBy.filter((b) => !ids.has(b)) } : t))
+  return { tasks: kept, result: { deleted }, explicitDelete: true }
+}
+
+/** Put back tasks removed by a delete (undo). Ids already present are left alone. */
+export function restoreTasks(tasks: readonly Task[], restored: readonly Task[]): Mutation<Task[]> {
+  const present = new Set(tasks.map((t) => t.id))
+  const added = restored.filter((t) => !present.has(t.id))
+  return { tasks: [...tasks, ...added], result: added }
+}
+
+export function addNote(tasks: readonly Task[], idQuery: string, content: string, source: string, ctx: OperationContext): Mutation<Task> {
+  const text = content.trim()
+  if (text.length === 0) throw invalid("a note needs some text")
+  if (text.length > 20000) throw invalid("a note is at most 20000 characters")
+  const task = resolveTaskId(tasks, idQuery)
+  const nowIso = ctx.now.toISOString()
+  const updated: Task = { ...task, notes: [...task.notes, { id: ctx.newId(), content: text, createdAt: nowIso, source }], updatedAt: nowIso }
+  return { tasks: replace(tasks, [updated]), result: updated }
+}
+
+export function setBlocked(tasks: readonly Task[], idQuery: string, blockerQuery: string, blocked: boolean, ctx: OperationContext): Mutation<Task> {
+  const task = resolveTaskId(tasks, idQuery)
+  const blocker = resolveTaskId(tasks, blockerQuery)
+  const nowIso = ctx.now.toISOString()
+  if (blocked) {
+    if (task.blockedBy.includes(blocker.id)) return { tasks: [...tasks], result: task }
+    if (wouldCreateCycle(indexTasks(tasks), task.id, blocker.id)) {
+      throw invalid(
+        task.id === blocker.id
+          ? "a task cannot block itself"
+          : `'${blocker.title}' (${shortId(blocker.id)}) already waits on '${task.title}'; blocking would create a cycle`,
+      )
+    }
+    const updated = { ...task, blockedBy: [...task.blockedBy, blocker.id], updatedAt: nowIso }
+    return { tasks: replace(tasks, [updated]), result: updated }
+  }
+  if (!task.blockedBy.includes(blocker.id)) throw notFound(`'${task.title}' is not blocked by '${blocker.title}'`)
+  const updated = { ...task, blockedBy: task.blockedBy.filter((b) => b !== blocker.id), updatedAt: nowIso }
+  return { tasks: replace(tasks, [updated]), result: updated }
+}

@@ -1,0 +1,85 @@
+// The task model (DESIGN section 6). The zod schema is the single source of truth for the type.
+import * as z from "zod"
+import { isLocalDate } from "./local-date.ts"
+
+export const TASK_STATUSES = ["todo", "in_progress", "done", "archived"] as const
+export const PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const
+export const MAX_DEPTH = 3
+export const MAX_TITLE = 200
+
+export const TaskStatus = z.enum(TASK_STATUSES)
+export type TaskStatus = z.infer<typeof TaskStatus>
+
+export const Priority = z.enum(PRIORITIES)
+export type Priority = z.infer<typeof Priority>
+
+export const LocalDateString = z.string().refine(isLocalDate, { message: "must be a date YYYY-MM-DD" })
+
+export const Recurrence = z.object({
+  frequency: z.enum(["daily", "weekly", "monthly", "yearly"]),
+  interval: z.number().int().min(1).max(1000),
+})
+export type Recurrence = z.infer<typeof Recurrence>
+
+const Timestamp = z.string().min(1)
+
+export const TimeEntry = z.object({
+  start: Timestamp,
+  /** null while the timer runs. */
+  end: Timestamp.nullable(),
+})
+export type TimeEntry = z.infer<typeof TimeEntry>
+
+export const Note = z.object({
+  id: z.string().min(1),
+  content: z.string().min(1),
+  createdAt: Timestamp,
+  source: z.string().min(1),
+})
+export type Note = z.infer<typeof Note>
+
+export const Title = z.string().trim().min(1, "title must not be empty").max(MAX_TITLE, `title must be at most ${MAX_TITLE} characters`)
+
+export const Task = z.object({
+  id: z.string().min(1),
+  title: Title,
+  description: z.string().default(""),
+  status: TaskStatus,
+  priority: Priority.default("none"),
+  project: z.string().min(1).nullable().default(null),
+  tags: z.array(z.string().min(1)).default([]),
+  dueDate: LocalDateString.nullable().default(null),
+  parentId: z.string().min(1).nullable().default(null),
+  blockedBy: z.array(z.string().min(1)).default([]),
+  recurrence: Recurrence.nullable().default(null),
+  /** Id of the occurrence created when this recurring task was completed (so it happens once). */
+  nextOccurrenceId: z.string().nullable().default(null),
+  estimateMinutes: z.number().int().nonnegative().nullable().default(null),
+  timeEntries: z.array(TimeEntry).default([]),
+  notes: z.array(Note).default([]),
+  externalId: z.string().nullable().default(null),
+  externalSource: z.string().nullable().default(null),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  completedAt: Timestamp.nullable().default(null),
+  order: z.number().default(0),
+})
+export type Task = z.infer<typeof Task>
+
+export const TASKS_FILE_VERSION = 1
+
+export const TasksFile = z.object({
+  version: z.literal(TASKS_FILE_VERSION),
+  revision: z.number().int().nonnegative(),
+  tasks: z.array(Task),
+})
+export type TasksFile = z.infer<typeof TasksFile>
+
+/** `a1b2c3d4` — the prefix people see and type. */
+export function shortId(id: string): string {
+  return id.slice(0, 8)
+}
+
+export function isOpen(task: Task): boolean {
+  return task.status === "todo" || task.status === "in_progress"
+}

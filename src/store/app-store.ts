@@ -1,0 +1,113 @@
+// The zustand vanilla store every surface shares: the CLI, the TUI, the bridge and the runner call
+// these actions. Each action is a locked read-modify-write of the file (see tasks-repository), so
+// the in-memory copy is only ever a view; it is never written back.
+import { createStore, type StoreApi } from "zustand/vanilla"
+import { randomUUID } from "node:crypto"
+import type { Task, TaskStatus } from "../domain/task.ts"
+import type { CreateTaskInput, UpdateTaskInput } from "../domain/task-input.ts"
+import {
+  addNote,
+  createTask,
+  createTasks,
+  deleteTask,
+  restoreTasks,
+  setBlocked,
+  setStatus,
+  updateTask,
+  type DeleteResult,
+  type Mutation,
+  type OperationContext,
+} from "../domain/task-operations.ts"
+import { logTime, startTimer, stopTimer, type TimerChange } from "../domain/time-tracking.ts"
+import { TskError, toTskError } from "../domain/errors.ts"
+import { DEFAULT_CONFIG, type Config } from "../domain/config.ts"
+import { mutateTasks, readTasks } from "./tasks-repository.ts"
+import { readConfig } from "./config-store.ts"
+import { homePaths } from "./paths.ts"
+import { watchFiles } from "./watch-files.ts"
+
+export interface TaskActions {
+  reload(): Promise<void>
+  /** Reload whenever another process changes tasks.json or config.json; returns the stop function. */
+  watch(): () => Promise<void>
+  addTask(input: CreateTaskInput): Promise<Task>
+  addTasks(inputs: CreateTaskInput[]): Promise<Task[]>
+  updateTask(id: string, input: UpdateTaskInput): Promise<Task>
+  setStatus(id: string, status: TaskStatus): Promise<Task>
+  deleteTask(id: string): Promise<DeleteResult>
+  restoreTasks(tasks: Task[]): Promise<Task[]>
+  addNote(id: string, content: string, source: string): Promise<Task>
+  setBlocked(id: string, blockerId: string, blocked: boolean): Promise<Task>
+  startTimer(id: string): Promise<TimerChange>
+  stopTimer(id?: string): Promise<Task>
+  logTime(id: string, durationMs: number): Promise<Task>
+}
+
+export interface AppState extends TaskActions {
+  home: string
+  tasks: Task[]
+  revision: number
+  config: Config
+  /** Set when tasks.json or config.json is unreadable: the surfaces go read-only and say why. */
+  loadError: TskError | null
+  loaded: boolean
+}
+
+export type AppStore = StoreApi<AppState>
+
+export interface AppStoreOptions {
+  home: string
+  now?: () => Date
+  newId?: () => string
+}
+
+export function createAppStore(options: AppStoreOptions): AppStore {
+  const now = options.now ?? (() => new Date())
+  const newId = options.newId ?? randomUUID
+  const context = (): OperationContext => ({ now: now(), newId })
+
+  return createStore<AppState>()((set, get) => {
+    async function mutate<T>(operation: (tasks: Task[], ctx: OperationContext) => Mutation<T>): Promise<T> {
+      const { snapshot, result } = await mutateTasks(options.home, (tasks) => operation(tasks, context()))
+      // An older snapshot can arrive after a newer reload; keep the newest.
+      if (snapshot.revision >= get().revision) set({ tasks: snapshot.tasks, revision: snapshot.revision, loadError: null })
+      return result
+    }
+
+    return {
+      home: options.home,
+      tasks: [],
+      revision: 0,
+      config: DEFAULT_CONFIG,
+      loadError: null,
+      loaded: false,
+
+      async reload() {
+        try {
+          const [snapshot, config] = await Promise.all([readTasks(options.home), readConfig(options.home)])
+          if (snapshot.revision !== get().revision || !get().loaded || get().loadError) {
+            set({ tasks: snapshot.tasks, revision: snapshot.revision })
+          }
+          set({ config, loadError: null, loaded: true })
+        } catch (error) {
+          set({ loadError: toTskError(error), loaded: true })
+        }
+      },
+      watch() {
+        const paths = homePaths(options.home)
+        return watchFiles([paths.tasks, paths.config], () => void get().reload())
+      },
+      addTask: (input) => mutate((tasks, ctx) => createTask(tasks, input, ctx)),
+      addTasks: (inputs) => mutate((tasks, ctx) => createTasks(tasks, inputs, ctx)),
+      updateTask: (id, input) => mutate((tasks, ctx) => updateTask(tasks, id, input, ctx)),
+      setStatus: (id, status) => mutate((tasks, ctx) => setStatus(tasks, id, status, ctx)),
+      deleteTask: (id) => mutate((tasks) => deleteTask(tasks, id)),
+      restoreTasks: (restored) => mutate((tasks) => restoreTasks(tasks, restored)),
+      addNote: (id, content, source) => mutate((tasks, ctx) => addNote(tasks, id, content, source, ctx)),
+      setBlocked: (id, blockerId, blocked) => mutate((tasks, ctx) => setBlocked(tasks, id, blockerId, blocked, ctx)),
+      startTimer: (id) => mutate((tasks, ctx) => startTimer(tasks, id, ctx)),
+      stopTimer: (id) => mutate((tasks, ctx) => stopTimer(tasks, id, ctx)),
+      logTime: (id, durationMs) => mutate((tasks, ctx) => logTime(tasks, id, durationMs, ctx)),
+    }
+  })
+}
