@@ -1,0 +1,657 @@
+// NMOS 6502 core, written for speed: registers and flags live in locals inside `run()`, memory is a
+// flat Uint8Array, and only pages marked in `ioPages` go through the bus. One switch resolves the
+// addressing mode, one switch executes the operation; cycle counts come from the opcode table
+// plus page-cross and branch penalties. Undocumented opcodes jam the CPU, as the KIL opcodes do on
+// the real chip, and the jam is reported instead of executing something we do not model.
+import { CYCLES_OF, MODE_OF, Mode, PENALTY_OF } from "./opcodes.ts"
+
+/** Memory-mapped I/O: pages flagged in `ioPages` are read and written through these calls. */
+export interface CpuBus {
+  readIo(address: number): number
+  writeIo(address: number, value: number): void
+}
+
+export interface CpuJam {
+  address: number
+  opcode: number
+}
+
+export interface CpuRegisters {
+  a: number
+  x: number
+  y: number
+  sp: number
+  pc: number
+  /** Processor status as PHP would push it (bits 4 and 5 set). */
+  p: number
+}
+
+const NMI_VECTOR = 0xfffa
+const RESET_VECTOR = 0xfffc
+const IRQ_VECTOR = 0xfffe
+const INTERRUPT_CYCLES = 7
+
+const FLAG_C = 0x01
+const FLAG_Z = 0x02
+const FLAG_I = 0x04
+const FLAG_D = 0x08
+const FLAG_B = 0x10
+const FLAG_U = 0x20
+const FLAG_V = 0x40
+const FLAG_N = 0x80
+
+const NO_BUS: CpuBus = {
+  readIo: () => 0xff,
+  writeIo: () => {},
+}
+
+/** Status byte from the unpacked flags (zeroSource is zero exactly when Z is set). */
+function packStatus(c: number, zeroSource: number, i: number, d: number, v: number, negativeSource: number): number {
+  return (
+    (negativeSource & FLAG_N) |
+    (v << 6) |
+    FLAG_U |
+    (d << 3) |
+    (i << 2) |
+    ((zeroSource & 0xff) === 0 ? FLAG_Z : 0) |
+    c
+  )
+}
+
+export class Cpu6502 {
+  readonly memory: Uint8Array
+  /** One flag per 256-byte page: non-zero routes that page through the bus. */
+  readonly ioPages = new Uint8Array(256)
+  a = 0
+  x = 0
+  y = 0
+  sp = 0xfd
+  pc = 0
+  /** Total cycles executed since construction; I/O reads this to know "now". */
+  cycles = 0
+  jam: CpuJam | null = null
+
+  private c = 0
+  private zeroSource = 1
+  private i = 1
+  private d = 0
+  private v = 0
+  private negativeSource = 0
+  private irqSources = 0
+  private nmiPending = false
+  private stopRequested = false
+  /** Non-zero when the loop must look at interrupts, a stop request or a jam before the next opcode. */
+  private attention = 0
+  private readonly bus: CpuBus
+
+  constructor(memory: Uint8Array = new Uint8Array(0x10000), bus: CpuBus = NO_BUS) {
+    if (memory.length !== 0x10000) throw new RangeError("6502 memory must be exactly 64 KiB")
+    this.memory = memory
+    this.bus = bus
+  }
+
+  get p(): number {
+    return packStatus(this.c, this.zeroSource, this.i, this.d, this.v, this.negativeSource) | FLAG_B
+  }
+
+  set p(value: number) {
+    this.c = value & FLAG_C
+    this.zeroSource = value & FLAG_Z ? 0 : 1
+    this.i = (value >> 2) & 1
+    this.d = (value >> 3) & 1
+    this.v = (value >> 6) & 1
+    this.negativeSource = value & FLAG_N
+  }
+
+  registers(): CpuRegisters {
+    return { a: this.a, x: this.x, y: this.y, sp: this.sp, pc: this.pc, p: this.p }
+  }
+
+  /** The reset sequence: I set, SP lowered by three (no writes), PC from $FFFC. */
+  reset(): void {
+    this.sp = (this.sp - 3) & 0xff
+    this.i = 1
+    this.jam = null
+    this.nmiPending = false
+    this.pc = this.memory[RESET_VECTOR]! | (this.memory[RESET_VECTOR + 1]! << 8)
+    this.cycles += 7
+    this.updateAttention()
+  }
+
+  /** IRQ is a wired-OR line: each source (a bit) holds it low until it is acknowledged. */
+  setIrq(source: number, asserted: boolean): void {
+    this.irqSources = asserted ? this.irqSources | source : this.irqSources & ~source
+    this.updateAttention()
+  }
+
+  /** NMI is edge-triggered: one call, one interrupt. */
+  triggerNmi(): void {
+    this.nmiPending = true
+    this.updateAttention()
+  }
+
+  /** Makes `run()` return before the next instruction, so a caller can reschedule its events. */
+  requestStop(): void {
+    this.stopRequested = true
+    this.updateAttention()
+  }
+
+  /** Executes one instruction (or one interrupt entry); returns the cycles it took. */
+  step(): number {
+    return this.run(1)
+  }
+
+  private updateAttention(): void {
+    this.attention = this.stopRequested || this.nmiPending || this.irqSources !== 0 || this.jam !== null ? 1 : 0
+  }
+
+  /**
+   * Runs whole instructions until at least `budget` cycles have passed (or a stop is requested);
+   * returns the cycles actually executed, which may exceed the budget by one instruction.
+   */
+  run(budget: number): number {
+    const mem = this.memory
+    const ioPages = this.ioPages
+    const bus = this.bus
+    const read = (address: number): number => (ioPages[address >>> 8] === 0 ? mem[address]! : bus.readIo(address))
+    const write = (address: number, value: number): void => {
+      if (ioPages[address >>> 8] === 0) mem[address] = value
+      else bus.writeIo(address, value)
+    }
+
+    let a = this.a
+    let x = this.x
+    let y = this.y
+    let sp = this.sp
+    let pc = this.pc
+    let c = this.c
+    let zeroSource = this.zeroSource
+    let i = this.i
+    let d = this.d
+    let v = this.v
+    let negativeSource = this.negativeSource
+    const start = this.cycles
+    const end = start + budget
+    let cycles = start
+
+    while (cycles < end) {
+      if (this.attention !== 0) {
+        if (this.jam !== null) {
+          // A jammed CPU does nothing, but time (and the machine's timers) still moves on.
+          cycles = end
+          break
+        }
+        if (this.stopRequested) {
+          this.stopRequested = false
+          this.updateAttention()
+          break
+        }
+        const nmi = this.nmiPending
+        if (nmi || (this.irqSources !== 0 && i === 0)) {
+          if (nmi) {
+            this.nmiPending = false
+            this.updateAttention()
+          }
+          mem[0x100 | sp] = pc >> 8
+          sp = (sp - 1) & 0xff
+          mem[0x100 | sp] = pc & 0xff
+          sp = (sp - 1) & 0xff
+          mem[0x100 | sp] = packStatus(c, zeroSource, i, d, v, negativeSource)
+          sp = (sp - 1) & 0xff
+          i = 1
+          const vector = nmi ? NMI_VECTOR : IRQ_VECTOR
+          pc = mem[vector]! | (mem[vector + 1]! << 8)
+          cycles += INTERRUPT_CYCLES
+          continue
+        }
+      }
+
+      // I/O that depends on time (raster line, timers) reads `this.cycles`.
+      this.cycles = cycles
+      const opcodeAddress = pc
+      const op = mem[pc]!
+      pc = (pc + 1) & 0xffff
+      cycles += CYCLES_OF[op]!
+
+      // Effective address (or, for immediate, the operand's own address).
+      let address = 0
+      switch (MODE_OF[op]) {
+        case Mode.immediate:
+          address = pc
+          pc = (pc + 1) & 0xffff
+          break
+        case Mode.zeroPage:
+          address = mem[pc]!
+          pc = (pc + 1) & 0xffff
+          break
+        case Mode.zeroPageX:
+          address = (mem[pc]! + x) & 0xff
+          pc = (pc + 1) & 0xffff
+          break
+        case Mode.zeroPageY:
+          address = (mem[pc]! + y) & 0xff
+          pc = (pc + 1) & 0xffff
+          break
+        case Mode.absolute:
+          address = mem[pc]! | (mem[(pc + 1) & 0xffff]! << 8)
+          pc = (pc + 2) & 0xffff
+          break
+        case Mode.absoluteX: {
+          const base = mem[pc]! | (mem[(pc + 1) & 0xffff]! << 8)
+          address = (base + x) & 0xffff
+          if ((base ^ address) & 0xff00) cycles += PENALTY_OF[op]!
+          pc = (pc + 2) & 0xffff
+          break
+        }
+        case Mode.absoluteY: {
+          const base = mem[pc]! | (mem[(pc + 1) & 0xffff]! << 8)
+          address = (base + y) & 0xffff
+          if ((base ^ address) & 0xff00) cycles += PENALTY_OF[op]!
+          pc = (pc + 2) & 0xffff
+          break
+        }
+        case Mode.indirect: {
+          // JMP ($xxFF) fetches the high byte from $xx00: the NMOS page-wrap bug.
+          const pointer = mem[pc]! | (mem[(pc + 1) & 0xffff]! << 8)
+          address = mem[pointer]! | (mem[(pointer & 0xff00) | ((pointer + 1) & 0xff)]! << 8)
+          pc = (pc + 2) & 0xffff
+          break
+        }
+        case Mode.indexedIndirect: {
+          const pointer = (mem[pc]! + x) & 0xff
+          address = mem[pointer]! | (mem[(pointer + 1) & 0xff]! << 8)
+          pc = (pc + 1) & 0xffff
+          break
+        }
+        case Mode.indirectIndexed: {
+          const pointer = mem[pc]!
+          const base = mem[pointer]! | (mem[(pointer + 1) & 0xff]! << 8)
+          address = (base + y) & 0xffff
+          if ((base ^ address) & 0xff00) cycles += PENALTY_OF[op]!
+          pc = (pc + 1) & 0xffff
+          break
+        }
+        case Mode.relative: {
+          const offset = mem[pc]!
+          pc = (pc + 1) & 0xffff
+          address = (pc + (offset < 0x80 ? offset : offset - 0x100)) & 0xffff
+          break
+        }
+      }
+
+      switch (op) {
+        // Loads and stores
+        case 0xa9: case 0xa5: case 0xb5: case 0xad: case 0xbd: case 0xb9: case 0xa1: case 0xb1:
+          a = zeroSource = negativeSource = read(address)
+          break
+        case 0xa2: case 0xa6: case 0xb6: case 0xae: case 0xbe:
+          x = zeroSource = negativeSource = read(address)
+          break
+        case 0xa0: case 0xa4: case 0xb4: case 0xac: case 0xbc:
+          y = zeroSource = negativeSource = read(address)
+          break
+        case 0x85: case 0x95: case 0x8d: case 0x9d: case 0x99: case 0x81: case 0x91:
+          write(address, a)
+          break
+        case 0x86: case 0x96: case 0x8e:
+          write(address, x)
+          break
+        case 0x84: case 0x94: case 0x8c:
+          write(address, y)
+          break
+
+        // Arithmetic and logic
+        case 0x69: case 0x65: case 0x75: case 0x6d: case 0x7d: case 0x79: case 0x61: case 0x71: {
+          const value = read(address)
+          if (d === 0) {
+            const sum = a + value + c
+            v = ((~(a ^ value) & (a ^ sum)) >> 7) & 1
+            c = sum >> 8
+            a = zeroSource = negativeSource = sum & 0xff
+          } else {
+            // NMOS decimal add: N and V come from the half-adjusted sum, Z from the binary sum.
+            let sum = (a & 0x0f) + (value & 0x0f) + c
+            if (sum > 0x09) sum += 0x06
+            sum = sum <= 0x0f ? (sum & 0x0f) + (a & 0xf0) + (value & 0xf0) : (sum & 0x0f) + (a & 0xf0) + (value & 0xf0) + 0x10
+            zeroSource = (a + value + c) & 0xff
+            negativeSource = sum & 0x80
+            v = ((a ^ sum) & 0x80) !== 0 && ((a ^ value) & 0x80) === 0 ? 1 : 0
+            if ((sum & 0x1f0) > 0x90) sum += 0x60
+            c = (sum & 0xff0) > 0xf0 ? 1 : 0
+            a = sum & 0xff
+          }
+          break
+        }
+        case 0xe9: case 0xe5: case 0xf5: case 0xed: case 0xfd: case 0xf9: case 0xe1: case 0xf1: {
+          const value = read(address)
+          const difference = a - value - (1 - c)
+          // NMOS decimal subtract: every flag comes from the binary difference, only A is adjusted.
+          v = (((a ^ value) & (a ^ difference)) >> 7) & 1
+          const binary = difference & 0xff
+          if (d !== 0) {
+            let adjusted = (a & 0x0f) - (value & 0x0f) - (1 - c)
+            adjusted =
+              adjusted & 0x10
+                ? ((adjusted - 6) & 0x0f) | ((a & 0xf0) - (value & 0xf0) - 0x10)
+                : (adjusted & 0x0f) | ((a & 0xf0) - (value & 0xf0))
+            if (adjusted & 0x100) adjusted -= 0x60
+            a = adjusted & 0xff
+          } else {
+            a = binary
+          }
+          c = difference >= 0 ? 1 : 0
+          zeroSource = negativeSource = binary
+          break
+        }
+        case 0x29: case 0x25: case 0x35: case 0x2d: case 0x3d: case 0x39: case 0x21: case 0x31:
+          a = zeroSource = negativeSource = a & read(address)
+          break
+        case 0x09: case 0x05: case 0x15: case 0x0d: case 0x1d: case 0x19: case 0x01: case 0x11:
+          a = zeroSource = negativeSource = a | read(address)
+          break
+        case 0x49: case 0x45: case 0x55: case 0x4d: case 0x5d: case 0x59: case 0x41: case 0x51:
+          a = zeroSource = negativeSource = a ^ read(address)
+          break
+        case 0xc9: case 0xc5: case 0xd5: case 0xcd: case 0xdd: case 0xd9: case 0xc1: case 0xd1: {
+          const difference = a - read(address)
+          c = difference >= 0 ? 1 : 0
+          zeroSource = negativeSource = difference & 0xff
+          break
+        }
+        case 0xe0: case 0xe4: case 0xec: {
+          const difference = x - read(address)
+          c = difference >= 0 ? 1 : 0
+          zeroSource = negativeSource = difference & 0xff
+          break
+        }
+        case 0xc0: case 0xc4: case 0xcc: {
+          const difference = y - read(address)
+          c = difference >= 0 ? 1 : 0
+          zeroSource = negativeSource = difference & 0xff
+          break
+        }
+        case 0x24: case 0x2c: {
+          const value = read(address)
+          zeroSource = a & value
+          negativeSource = value
+          v = (value >> 6) & 1
+          break
+        }
+
+        // Shifts and rotates on A
+        case 0x0a:
+          c = a >> 7
+          a = zeroSource = negativeSource = (a << 1) & 0xff
+          break
+        case 0x4a:
+          c = a & 1
+          a = zeroSource = negativeSource = a >> 1
+          break
+        case 0x2a: {
+          const result = ((a << 1) | c) & 0xff
+          c = a >> 7
+          a = zeroSource = negativeSource = result
+          break
+        }
+        case 0x6a: {
+          const result = (a >> 1) | (c << 7)
+          c = a & 1
+          a = zeroSource = negativeSource = result
+          break
+        }
+
+        // Read-modify-write on memory. The NMOS chip writes the old value back before the new one,
+        // which I/O registers can observe (INC $D019 acknowledges that way), so I/O sees both.
+        case 0x06: case 0x16: case 0x0e: case 0x1e: {
+          const value = read(address)
+          if (ioPages[address >>> 8] !== 0) bus.writeIo(address, value)
+          c = value >> 7
+          zeroSource = negativeSource = (value << 1) & 0xff
+          write(address, zeroSource)
+          break
+        }
+        case 0x46: case 0x56: case 0x4e: case 0x5e: {
+          const value = read(address)
+          if (ioPages[address >>> 8] !== 0) bus.writeIo(address, value)
+          c = value & 1
+          zeroSource = negativeSource = value >> 1
+          write(address, zeroSource)
+          break
+        }
+        case 0x26: case 0x36: case 0x2e: case 0x3e: {
+          const value = read(address)
+          if (ioPages[address >>> 8] !== 0) bus.writeIo(address, value)
+          zeroSource = negativeSource = ((value << 1) | c) & 0xff
+          c = value >> 7
+          write(address, zeroSource)
+          break
+        }
+        case 0x66: case 0x76: case 0x6e: case 0x7e: {
+          const value = read(address)
+          if (ioPages[address >>> 8] !== 0) bus.writeIo(address, value)
+          zeroSource = negativeSource = (value >> 1) | (c << 7)
+          c = value & 1
+          write(address, zeroSource)
+          break
+        }
+        case 0xe6: case 0xf6: case 0xee: case 0xfe: {
+          const value = read(address)
+          if (ioPages[address >>> 8] !== 0) bus.writeIo(address, value)
+          zeroSource = negativeSource = (value + 1) & 0xff
+          write(address, zeroSource)
+          break
+        }
+        case 0xc6: case 0xd6: case 0xce: case 0xde: {
+          const value = read(address)
+          if (ioPages[address >>> 8] !== 0) bus.writeIo(address, value)
+          zeroSource = negativeSource = (value - 1) & 0xff
+          write(address, zeroSource)
+          break
+        }
+
+        // Register increments, decrements and transfers
+        case 0xe8:
+          x = zeroSource = negativeSource = (x + 1) & 0xff
+          break
+        case 0xca:
+          x = zeroSource = negativeSource = (x - 1) & 0xff
+          break
+        case 0xc8:
+          y = zeroSource = negativeSource = (y + 1) & 0xff
+          break
+        case 0x88:
+          y = zeroSource = negativeSource = (y - 1) & 0xff
+          break
+        case 0xaa:
+          x = zeroSource = negativeSource = a
+          break
+        case 0xa8:
+          y = zeroSource = negativeSource = a
+          break
+        case 0x8a:
+          a = zeroSource = negativeSource = x
+          break
+        case 0x98:
+          a = zeroSource = negativeSource = y
+          break
+        case 0xba:
+          x = zeroSource = negativeSource = sp
+          break
+        case 0x9a:
+          sp = x
+          break
+
+        // Branches: one extra cycle when taken, another when the target is on a different page.
+        case 0x10:
+          if ((negativeSource & 0x80) === 0) {
+            cycles += (pc ^ address) & 0xff00 ? 2 : 1
+            pc = address
+          }
+          break
+        case 0x30:
+          if ((negativeSource & 0x80) !== 0) {
+            cycles += (pc ^ address) & 0xff00 ? 2 : 1
+            pc = address
+          }
+          break
+        case 0x50:
+          if (v === 0) {
+            cycles += (pc ^ address) & 0xff00 ? 2 : 1
+            pc = address
+          }
+          break
+        case 0x70:
+          if (v !== 0) {
+            cycles += (pc ^ address) & 0xff00 ? 2 : 1
+            pc = address
+          }
+          break
+        case 0x90:
+          if (c === 0) {
+            cycles += (pc ^ address) & 0xff00 ? 2 : 1
+            pc = address
+          }
+          break
+        case 0xb0:
+          if (c !== 0) {
+            cycles += (pc ^ address) & 0xff00 ? 2 : 1
+            pc = address
+          }
+          break
+        case 0xd0:
+          if ((zeroSource & 0xff) !== 0) {
+            cycles += (pc ^ address) & 0xff00 ? 2 : 1
+            pc = address
+          }
+          break
+        case 0xf0:
+          if ((zeroSource & 0xff) === 0) {
+            cycles += (pc ^ address) & 0xff00 ? 2 : 1
+            pc = address
+          }
+          break
+
+        // Jumps, subroutines and interrupts
+        case 0x4c: case 0x6c:
+          pc = address
+          break
+        case 0x20: {
+          // JSR pushes the address of its own last byte; RTS adds the one back.
+          const returnAddress = (pc - 1) & 0xffff
+          mem[0x100 | sp] = returnAddress >> 8
+          sp = (sp - 1) & 0xff
+          mem[0x100 | sp] = returnAddress & 0xff
+          sp = (sp - 1) & 0xff
+          pc = address
+          break
+        }
+        case 0x60: {
+          sp = (sp + 1) & 0xff
+          const low = mem[0x100 | sp]!
+          sp = (sp + 1) & 0xff
+          pc = ((low | (mem[0x100 | sp]! << 8)) + 1) & 0xffff
+          break
+        }
+        case 0x00: {
+          // BRK skips a padding byte and pushes the status with B set, then takes the IRQ vector.
+          const returnAddress = (pc + 1) & 0xffff
+          mem[0x100 | sp] = returnAddress >> 8
+          sp = (sp - 1) & 0xff
+          mem[0x100 | sp] = returnAddress & 0xff
+          sp = (sp - 1) & 0xff
+          mem[0x100 | sp] = packStatus(c, zeroSource, i, d, v, negativeSource) | FLAG_B
+          sp = (sp - 1) & 0xff
+          i = 1
+          pc = mem[IRQ_VECTOR]! | (mem[IRQ_VECTOR + 1]! << 8)
+          break
+        }
+        case 0x40: {
+          sp = (sp + 1) & 0xff
+          const status = mem[0x100 | sp]!
+          c = status & FLAG_C
+          zeroSource = status & FLAG_Z ? 0 : 1
+          i = (status >> 2) & 1
+          d = (status >> 3) & 1
+          v = (status >> 6) & 1
+          negativeSource = status & FLAG_N
+          sp = (sp + 1) & 0xff
+          const low = mem[0x100 | sp]!
+          sp = (sp + 1) & 0xff
+          pc = low | (mem[0x100 | sp]! << 8)
+          break
+        }
+
+        // Stack
+        case 0x48:
+          mem[0x100 | sp] = a
+          sp = (sp - 1) & 0xff
+          break
+        case 0x08:
+          mem[0x100 | sp] = packStatus(c, zeroSource, i, d, v, negativeSource) | FLAG_B
+          sp = (sp - 1) & 0xff
+          break
+        case 0x68:
+          sp = (sp + 1) & 0xff
+          a = zeroSource = negativeSource = mem[0x100 | sp]!
+          break
+        case 0x28: {
+          sp = (sp + 1) & 0xff
+          const status = mem[0x100 | sp]!
+          c = status & FLAG_C
+          zeroSource = status & FLAG_Z ? 0 : 1
+          i = (status >> 2) & 1
+          d = (status >> 3) & 1
+          v = (status >> 6) & 1
+          negativeSource = status & FLAG_N
+          break
+        }
+
+        // Flags
+        case 0x18:
+          c = 0
+          break
+        case 0x38:
+          c = 1
+          break
+        case 0x58:
+          i = 0
+          break
+        case 0x78:
+          i = 1
+          break
+        case 0xd8:
+          d = 0
+          break
+        case 0xf8:
+          d = 1
+          break
+        case 0xb8:
+          v = 0
+          break
+        case 0xea:
+          break
+
+        default:
+          // Every documented opcode has a case above, so this is an undocumented one.
+          this.jam = { address: opcodeAddress, opcode: op }
+          this.updateAttention()
+          pc = opcodeAddress
+          cycles = end
+      }
+    }
+
+    this.a = a
+    this.x = x
+    this.y = y
+    this.sp = sp
+    this.pc = pc
+    this.c = c
+    this.zeroSource = zeroSource
+    this.i = i
+    this.d = d
+    this.v = v
+    this.negativeSource = negativeSource
+    this.cycles = cycles
+    return cycles - start
+  }
+}
