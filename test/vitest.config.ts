@@ -1,11 +1,14 @@
 import { defineConfig } from "vitest/config"
+import { fileURLToPath } from "node:url"
 
 export default defineConfig({
+  root: fileURLToPath(new URL("..", import.meta.url)),
   esbuild: { jsx: "automatic", jsxImportSource: "@opentui/react" },
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     exclude: ["test/e2e/**", "node_modules/**"],
-    testTimeout: 20000,
-    hookTimeout: 20000,
+    setupFiles: ["test/helpers/setup.ts"],
+    testTimeout: 30000,
+    hookTimeout: 30000,
   },
 })

@@ -1,0 +1,45 @@
+// The command table: every `tsk` command, in the order `tsk --help` lists them.
+import type { CommandSpec } from "./command.ts"
+import { addCommand, editCommand, listCommand, showCommand } from "./task-commands.ts"
+import {
+  archiveCommand,
+  blockTaskCommand,
+  doneCommand,
+  noteCommand,
+  rmCommand,
+  startCommand,
+  unblockTaskCommand,
+  undoneCommand,
+} from "./task-change-commands.ts"
+import { logCommand, timerCommand } from "./timer-commands.ts"
+import { projectsCommand, statsCommand, tagsCommand } from "./summary-commands.ts"
+import { configCommand, doctorCommand } from "./admin-commands.ts"
+
+export const rootCommand: CommandSpec = {
+  name: "tsk",
+  summary: "A keyboard-driven task manager for people and AI coding agents. Run without arguments to open the TUI.",
+  usage: "tsk [command] [options]",
+  description: "Data lives in TSK_HOME (default ~/.tsk). Exit codes: 0 ok, 1 error, 2 not found, 3 ambiguous id, 4 invalid input.",
+  subcommands: [
+    addCommand,
+    listCommand,
+    showCommand,
+    editCommand,
+    doneCommand,
+    undoneCommand,
+    startCommand,
+    archiveCommand,
+    rmCommand,
+    noteCommand,
+    blockTaskCommand,
+    unblockTaskCommand,
+    timerCommand,
+    logCommand,
+    projectsCommand,
+    tagsCommand,
+    statsCommand,
+    configCommand,
+    doctorCommand,
+  ],
+  examples: ["tsk", 'tsk add "Fix login bug" -p high -P web', "tsk list --json", "tsk done a1b2"],
+}

@@ -1,0 +1,47 @@
+// tsk projects | tags | stats — what is in the list, at a glance.
+import type { CommandSpec } from "./command.ts"
+import { loadStore } from "./cli-store.ts"
+import { computeStats, listProjects, listTags, type NameCount } from "../domain/task-stats.ts"
+
+function formatCounts(rows: NameCount[], prefix: string, empty: string): string {
+  if (rows.length === 0) return empty
+  const width = Math.max(...rows.map((r) => r.name.length + prefix.length))
+  return rows.map((r) => `${(prefix + r.name).padEnd(width)}  ${r.open} open / ${r.count} total`).join("\n")
+}
+
+export const projectsCommand: CommandSpec = {
+  name: "projects",
+  summary: "List projects with task counts",
+  usage: "tsk projects",
+  async run(ctx) {
+    const rows = listProjects((await loadStore(ctx)).getState().tasks)
+    return { data: rows, text: formatCounts(rows, "@", "No projects yet.") }
+  },
+}
+
+export const tagsCommand: CommandSpec = {
+  name: "tags",
+  summary: "List tags with task counts",
+  usage: "tsk tags",
+  async run(ctx) {
+    const rows = listTags((await loadStore(ctx)).getState().tasks)
+    return { data: rows, text: formatCounts(rows, "#", "No tags yet.") }
+  },
+}
+
+export const statsCommand: CommandSpec = {
+  name: "stats",
+  summary: "Counts by status and priority, overdue, completion, tracked time",
+  usage: "tsk stats",
+  async run(ctx) {
+    const stats = computeStats((await loadStore(ctx)).getState().tasks, new Date())
+    const s = ctx.style
+    const text = [
+      `${s.bold(String(stats.total))} tasks: ${stats.byStatus.todo} to do, ${stats.byStatus.in_progress} in progress, ${stats.byStatus.done} done, ${stats.byStatus.archived} archived`,
+      `priority: ${stats.byPriority.urgent} urgent, ${stats.byPriority.high} high, ${stats.byPriority.medium} medium, ${stats.byPriority.low} low, ${stats.byPriority.none} none`,
+      `${stats.overdue > 0 ? s.red(`${stats.overdue} overdue`) : "0 overdue"}, ${stats.dueToday} due today, ${stats.completedToday} completed today`,
+      `completion ${Math.round(stats.completionRate * 100)}%, ${stats.trackedMinutes} min tracked, ${stats.projects} projects, ${stats.tags} tags`,
+    ].join("\n")
+    return { data: stats, text }
+  },
+}

@@ -1,0 +1,100 @@
+// tsk done | undone | start | archive | rm | note | block | unblock — one change to one task.
+import type { CommandContext, CommandSpec } from "./command.ts"
+import { loadStore, requirePositional, stringOption } from "./cli-store.ts"
+import { taskJson, viewOf } from "./task-format.ts"
+import { createAppStore } from "../store/app-store.ts"
+import { shortId, type Task, type TaskStatus } from "../domain/task.ts"
+import { invalid } from "../domain/errors.ts"
+import { resolveTaskId } from "../domain/task-id-resolver.ts"
+import { childrenOf, subtreeIds } from "../domain/task-tree.ts"
+
+function changed(ctx: CommandContext, tasks: Task[], task: Task, verb: string) {
+  return { data: taskJson(task, viewOf(tasks)), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${task.title}` }
+}
+
+function statusCommand(name: string, status: TaskStatus, summary: string, verb: string): CommandSpec {
+  return {
+    name,
+    summary,
+    usage: `tsk ${name} <id>`,
+    examples: [`tsk ${name} a1b2`],
+    async run(ctx, { positionals }) {
+      const id = requirePositional(positionals, 0, "task id", `tsk ${name} <id>`)
+      const store = createAppStore({ home: ctx.home })
+      const task = await store.getState().setStatus(id, status)
+      const result = changed(ctx, store.getState().tasks, task, verb)
+      if (task.nextOccurrenceId && status === "done") {
+        const next = store.getState().tasks.find((t) => t.id === task.nextOccurrenceId)
+        if (next) result.text += `\n  ↻ next occurrence ${ctx.style.bold(shortId(next.id))} due ${next.dueDate}`
+      }
+      return result
+    },
+  }
+}
+
+export const doneCommand = statusCommand("done", "done", "Mark a task done (a recurring task schedules its next occurrence)", "Done")
+export const undoneCommand = statusCommand("undone", "todo", "Reopen a task", "Reopened")
+export const startCommand = statusCommand("start", "in_progress", "Mark a task in progress", "Started")
+export const archiveCommand = statusCommand("archive", "archived", "Archive a task (hidden from lists unless --all)", "Archived")
+
+export const rmCommand: CommandSpec = {
+  name: "rm",
+  aliases: ["delete"],
+  summary: "Delete a task and its subtasks",
+  usage: "tsk rm <id> [--force]",
+  options: { force: { type: "boolean", short: "f", description: "also delete when the task has subtasks" } },
+  examples: ["tsk rm a1b2", "tsk rm a1b2 --force"],
+  async run(ctx, { positionals, options }) {
+    const id = requirePositional(positionals, 0, "task id", "tsk rm <id> [--force]")
+    if (options.force !== true) {
+      const { tasks } = (await loadStore(ctx)).getState()
+      const task = resolveTaskId(tasks, id)
+      const count = subtreeIds(childrenOf(tasks), task.id).size - 1
+      if (count > 0) throw invalid(`'${task.title}' has ${count} subtask${count === 1 ? "" : "s"}; add --force to delete them too`)
+    }
+    const store = createAppStore({ home: ctx.home })
+    const { deleted } = await store.getState().deleteTask(id)
+    const [root] = deleted
+    const extra = deleted.length > 1 ? ` and ${deleted.length - 1} subtask${deleted.length === 2 ? "" : "s"}` : ""
+    return {
+      data: { deleted: deleted.map((t) => ({ id: t.id, title: t.title })) },
+      text: `${ctx.style.green("✓")} Deleted ${ctx.style.bold(shortId(root!.id))} ${root!.title}${extra}`,
+    }
+  },
+}
+
+export const noteCommand: CommandSpec = {
+  name: "note",
+  summary: "Add a note to a task",
+  usage: "tsk note <id> <text>",
+  examples: ['tsk note a1b2 "Asked Sam for the numbers"'],
+  async run(ctx, { positionals }) {
+    const id = requirePositional(positionals, 0, "task id", "tsk note <id> <text>")
+    const text = positionals.slice(1).join(" ")
+    const store = createAppStore({ home: ctx.home })
+    const task = await store.getState().addNote(id, text, "cli")
+    return changed(ctx, store.getState().tasks, task, "Noted on")
+  },
+}
+
+function blockCommand(name: "block" | "unblock"): CommandSpec {
+  const blocked = name === "block"
+  return {
+    name,
+    summary: blocked ? "Mark a task as waiting on another (no cycles)" : "Remove a blocker from a task",
+    usage: `tsk ${name} <id> --by <id>`,
+    options: { by: { type: "string", placeholder: "id", description: blocked ? "the task it waits on" : "the blocker to remove" } },
+    examples: [`tsk ${name} a1b2 --by c3d4`],
+    async run(ctx, { positionals, options }) {
+      const id = requirePositional(positionals, 0, "task id", `tsk ${name} <id> --by <id>`)
+      const by = stringOption(options, "by") ?? positionals[1]
+      if (!by) throw invalid(`missing --by <id>. Usage: tsk ${name} <id> --by <id>`)
+      const store = createAppStore({ home: ctx.home })
+      const task = await store.getState().setBlocked(id, by, blocked)
+      return changed(ctx, store.getState().tasks, task, blocked ? "Blocked" : "Unblocked")
+    },
+  }
+}
+
+export const blockTaskCommand = blockCommand("block")
+export const unblockTaskCommand = blockCommand("unblock")

@@ -1,0 +1,168 @@
+// tsk add | list | show | edit — creating, finding and changing tasks.
+import type { CommandSpec } from "./command.ts"
+import {
+  isClearValue,
+  listOption,
+  loadStore,
+  parseDueOption,
+  parseEstimate,
+  parsePriority,
+  parseStatus,
+  requirePositional,
+  stringOption,
+  today,
+} from "./cli-store.ts"
+import { formatTaskDetails, formatTaskRow, taskJson, viewOf } from "./task-format.ts"
+import { createAppStore } from "../store/app-store.ts"
+import { shortId } from "../domain/task.ts"
+import { parseRecurrence } from "../domain/recurrence.ts"
+import { resolveTaskId } from "../domain/task-id-resolver.ts"
+import { queryTasks, SORT_KEYS, DueFilter, type SortKey } from "../domain/task-query.ts"
+import type { UpdateTaskInput } from "../domain/task-input.ts"
+import { invalid } from "../domain/errors.ts"
+import { parseDateInput } from "../domain/local-date.ts"
+
+const fieldOptions = {
+  priority: { type: "string", short: "p", placeholder: "priority", description: "none | low | medium | high | urgent" },
+  project: { type: "string", short: "P", placeholder: "project", description: "project name ('none' clears)" },
+  tags: { type: "string", short: "t", placeholder: "tag,tag", description: "comma-separated tags" },
+  due: { type: "string", short: "d", placeholder: "date", description: "YYYY-MM-DD, today, tomorrow, +3d, a weekday ('none' clears)" },
+  desc: { type: "string", placeholder: "text", description: "description" },
+  estimate: { type: "string", placeholder: "duration", description: "time estimate, e.g. 45m or 1h30m" },
+  recur: { type: "string", placeholder: "rule", description: "daily | weekly | monthly | yearly, or 2d, 3w, 2m, 1y" },
+  parent: { type: "string", placeholder: "id", description: "make it a subtask of this task (3 levels at most)" },
+} as const
+
+export const addCommand: CommandSpec = {
+  name: "add",
+  summary: "Add a task",
+  usage: "tsk add <title> [options]",
+  options: fieldOptions,
+  examples: [
+    'tsk add "Write the release notes" -p high -P docs -t writing -d friday',
+    'tsk add "Water the plants" --recur 3d -d today',
+    'tsk add "Draft outline" --parent a1b2 --estimate 45m',
+  ],
+  async run(ctx, { positionals, options }) {
+    const title = positionals.join(" ").trim()
+    if (title.length === 0) throw invalid("missing title. Usage: tsk add <title> [options]")
+    const store = createAppStore({ home: ctx.home })
+    const recur = stringOption(options, "recur")
+    const priority = stringOption(options, "priority")
+    const project = stringOption(options, "project")
+    const due = stringOption(options, "due")
+    const estimate = stringOption(options, "estimate")
+    const task = await store.getState().addTask({
+      title,
+      ...(priority !== undefined ? { priority: parsePriority(priority) } : {}),
+      ...(project !== undefined ? { project: isClearValue(project) ? null : project } : {}),
+      ...(listOption(options, "tags") ? { tags: listOption(options, "tags") } : {}),
+      ...(due !== undefined ? { dueDate: parseDueOption(due) } : {}),
+      ...(stringOption(options, "desc") !== undefined ? { description: stringOption(options, "desc") } : {}),
+      ...(stringOption(options, "parent") !== undefined ? { parentId: stringOption(options, "parent") } : {}),
+      ...(estimate !== undefined ? { estimateMinutes: parseEstimate(estimate) } : {}),
+      ...(recur !== undefined ? { recurrence: parseRecurrence(recur) } : {}),
+      externalSource: "cli",
+    })
+    const view = viewOf(store.getState().tasks)
+    return { data: taskJson(task, view), text: `${ctx.style.green("✓")} Added ${ctx.style.bold(shortId(task.id))} ${task.title}` }
+  },
+}
+
+export const listCommand: CommandSpec = {
+  name: "list",
+  aliases: ["ls"],
+  summary: "List tasks (open ones unless --all or --status)",
+  usage: "tsk list [options]",
+  options: {
+    status: { type: "string", placeholder: "s,s", description: "todo, in_progress, done, archived" },
+    priority: { type: "string", short: "p", placeholder: "p,p", description: "only these priorities" },
+    project: { type: "string", short: "P", placeholder: "project", description: "only this project" },
+    tag: { type: "string", short: "t", placeholder: "tag", description: "only tasks with this tag" },
+    due: { type: "string", short: "d", placeholder: "when", description: "today | overdue | week | a date" },
+    search: { type: "string", short: "s", placeholder: "text", description: "text in the title or description" },
+    sort: { type: "string", placeholder: "key", description: "priority | due | created | title" },
+    limit: { type: "string", short: "n", placeholder: "N", description: "show at most N tasks" },
+    all: { type: "boolean", short: "a", description: "include done and archived tasks" },
+  },
+  examples: ["tsk list", "tsk ls --due overdue --sort priority", "tsk list --status done --project web --json"],
+  async run(ctx, { options }) {
+    const store = await loadStore(ctx)
+    const sort = stringOption(options, "sort")
+    if (sort !== undefined && !(SORT_KEYS as readonly string[]).includes(sort)) throw invalid(`unknown sort '${sort}': use ${SORT_KEYS.join(", ")}`)
+    const limitText = stringOption(options, "limit")
+    const limit = limitText === undefined ? undefined : Number(limitText)
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw invalid(`--limit must be a positive whole number, not '${limitText}'`)
+    const dueText = stringOption(options, "due")
+    let due: string | undefined
+    if (dueText !== undefined) due = DueFilter.safeParse(dueText.toLowerCase()).success ? dueText.toLowerCase() : parseDateInput(dueText, today())
+    const { tasks } = store.getState()
+    const found = queryTasks(
+      tasks,
+      {
+        status: listOption(options, "status")?.map(parseStatus),
+        priority: listOption(options, "priority")?.map(parsePriority),
+        project: stringOption(options, "project"),
+        tag: stringOption(options, "tag"),
+        due,
+        search: stringOption(options, "search"),
+        includeClosed: options.all === true,
+        sort: sort as SortKey | undefined,
+        limit,
+      },
+      today(),
+    )
+    const view = viewOf(tasks)
+    if (ctx.json) return { data: found.map((t) => taskJson(t, view)), text: "" }
+    const day = today()
+    const text = found.length === 0 ? ctx.style.dim("No tasks.") : found.map((t) => formatTaskRow(t, view, ctx.style, day)).join("\n")
+    return { data: null, text }
+  },
+}
+
+export const showCommand: CommandSpec = {
+  name: "show",
+  summary: "Show every field of a task, its subtasks, notes and time",
+  usage: "tsk show <id>",
+  examples: ["tsk show a1b2"],
+  async run(ctx, { positionals }) {
+    const store = await loadStore(ctx)
+    const { tasks } = store.getState()
+    const task = resolveTaskId(tasks, requirePositional(positionals, 0, "task id", "tsk show <id>"))
+    const view = viewOf(tasks)
+    const now = new Date()
+    return { data: taskJson(task, view), text: formatTaskDetails(task, view, ctx.style, now, today()) }
+  },
+}
+
+export const editCommand: CommandSpec = {
+  name: "edit",
+  summary: "Change fields of a task",
+  usage: "tsk edit <id> [options]",
+  options: {
+    title: { type: "string", placeholder: "title", description: "new title" },
+    status: { type: "string", placeholder: "status", description: "todo | in_progress | done | archived" },
+    ...fieldOptions,
+    parent: { type: "string", placeholder: "id", description: "move under this task ('none' makes it top-level)" },
+  },
+  examples: ["tsk edit a1b2 --title 'Ship v2' -p urgent", "tsk edit a1b2 -d none -P none"],
+  async run(ctx, { positionals, options }) {
+    const id = requirePositional(positionals, 0, "task id", "tsk edit <id> [options]")
+    const input: UpdateTaskInput = {}
+    const text = (name: string) => stringOption(options, name)
+    if (text("title") !== undefined) input.title = text("title")
+    if (text("desc") !== undefined) input.description = text("desc")
+    if (text("status") !== undefined) input.status = parseStatus(text("status")!)
+    if (text("priority") !== undefined) input.priority = parsePriority(text("priority")!)
+    if (text("project") !== undefined) input.project = isClearValue(text("project")!) ? null : text("project")
+    if (text("tags") !== undefined) input.tags = listOption(options, "tags") ?? []
+    if (text("due") !== undefined) input.dueDate = parseDueOption(text("due")!)
+    if (text("estimate") !== undefined) input.estimateMinutes = parseEstimate(text("estimate")!)
+    if (text("recur") !== undefined) input.recurrence = isClearValue(text("recur")!) ? null : parseRecurrence(text("recur")!)
+    if (text("parent") !== undefined) input.parentId = isClearValue(text("parent")!) ? null : text("parent")
+    if (Object.keys(input).length === 0) throw invalid("nothing to change: give at least one option (see tsk edit --help)")
+    const store = createAppStore({ home: ctx.home })
+    const task = await store.getState().updateTask(id, input)
+    return { data: taskJson(task, viewOf(store.getState().tasks)), text: `${ctx.style.green("✓")} Updated ${ctx.style.bold(shortId(task.id))} ${task.title}` }
+  },
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bun
+// Entry point: no arguments opens the TUI, anything else is the CLI. The TUI and its renderer are
+// imported only when needed so CLI commands start fast.
+import { runCli } from "./cli/run-cli.ts"
+import { rootCommand } from "./cli/commands.ts"
+
+export async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0) {
+    const { startTui } = await import("./tui/start-tui.ts")
+    return startTui({ env: process.env })
+  }
+  return runCli(rootCommand, argv)
+}
+
+if (import.meta.main) {
+  const code = await main(process.argv.slice(2))
+  process.exit(code)
+}
