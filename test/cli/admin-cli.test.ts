@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { makeTempHome } from "../helpers/temp-home.ts"
+import { runTsk, runTskJson } from "../helpers/run-tsk.ts"
+
+let home: string
+let cleanup: () => void
+beforeEach(() => ({ home, cleanup } = makeTempHome()))
+afterEach(() => cleanup())
+
+describe("tsk config", () => {
+  it("lists every key with its default", () => {
+    const rows = runTskJson<Array<{ key: string; value: unknown }>>(home, ["config", "list"])
+    expect(rows).toEqual(expect.arrayContaining([
+      expect.objectContaining({ key: "integrations.agent.enabled", value: false }),
+      expect.objectContaining({ key: "integrations.agent.pollIntervalMs", value: 2000 }),
+      expect.objectContaining({ key: "c64.backend", value: "sim" }),
+    ]))
+  })
+
+  it("sets typed values by dotted key and reads them back", () => {
+    runTskJson(home, ["config", "set", "integrations.agent.enabled", "true"])
+    runTskJson(home, ["config", "set", "integrations.agent.pollIntervalMs", "500"])
+    runTskJson(home, ["config", "set", "c64.backend", "vice"])
+    expect(runTskJson(home, ["config", "get", "integrations.agent.enabled"])).toEqual({ key: "integrations.agent.enabled", value: true })
+    expect(runTsk(home, ["config", "get", "integrations.agent.pollIntervalMs"]).stdout.trim()).toBe("500")
+    expect(JSON.parse(readFileSync(join(home, "config.json"), "utf8")).c64.backend).toBe("vice")
+  })
+
+  it("rejects unknown keys and invalid values without writing", () => {
+    const unknown = runTsk(home, ["config", "set", "integrations.agent.colour", "1"])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/unknown config key/)
+    const badValue = runTsk(home, ["config", "set", "integrations.agent.pollIntervalMs", "10"])
+    expect(badValue.code).toBe(4)
+    expect(badValue.stderr).toMatch(/too small|>=50/i)
+    expect(runTsk(home, ["config", "set", "c64.backend", "amiga"]).code).toBe(4)
+    expect(existsSync(join(home, "config.json"))).toBe(false)
+  })
+})
+
+describe("tsk doctor", () => {
+  it("reports healthy files", () => {
+    runTskJson(home, ["add", "x"])
+    const result = runTsk(home, ["doctor"])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain("✓ tasks.json")
+  })
+
+  it("reports a corrupt file, then --repair moves it aside and restores the newest good backup", () => {
+    for (const title of ["one", "two", "three"]) runTskJson(home, ["add", title])
+    writeFileSync(join(home, "tasks.json"), "garbage")
+    const report = runTsk(home, ["doctor"])
+    expect(report.code).toBe(1)
+    expect(report.stdout).toMatch(/tasks\.json: tasks\.json is not valid JSON/)
+    expect(report.stdout).toContain("tsk doctor --repair")
+    expect(readFileSync(join(home, "tasks.json"), "utf8")).toBe("garbage")
+
+    const repaired = runTskJson<{ healthy: boolean; files: Array<{ file: string; movedTo?: string; restoredFrom?: string }> }>(home, ["doctor", "--repair"])
+    expect(repaired.healthy).toBe(true)
+    const tasksReport = repaired.files.find((f) => f.file === "tasks.json")!
+    expect(tasksReport.restoredFrom).toMatch(/^tasks\.json\.0+2\.bak$/)
+    expect(readFileSync(join(home, tasksReport.movedTo!), "utf8")).toBe("garbage")
+    expect(runTskJson<Array<{ title: string }>>(home, ["list"]).map((t) => t.title)).toEqual(["one", "two"])
+    expect(readdirSync(home).some((n) => n.startsWith("tasks.json.corrupt-"))).toBe(true)
+  })
+
+  it("repairs a corrupt config.json with no backup by moving it aside (defaults apply)", () => {
+    writeFileSync(join(home, "config.json"), '{"integrations": {"agent": {"enabled": "yes"}}}')
+    expect(runTsk(home, ["config", "list"]).stderr).toMatch(/config\.json is invalid: integrations\.agent\.enabled/)
+    const repaired = runTskJson<{ files: Array<{ file: string; restoredFrom?: string | null }> }>(home, ["doctor", "--repair"])
+    expect(repaired.files.find((f) => f.file === "config.json")!.restoredFrom).toBeNull()
+    expect(runTsk(home, ["config", "get", "integrations.agent.enabled"]).stdout.trim()).toBe("false")
+  })
+})
