@@ -1,0 +1,132 @@
+// The JSON-lines log: `logs/log_unit_<n>.jsonl`, one `{id, L, ph, plan, task, msg}` a line. A new
+// unit starts when the current one holds `max` lines; `id` is the global event counter `g`.
+// Appends run inside the commit lock, so ids stay unique and ordered across processes.
+import { open, readdir, readFile, stat } from "node:fs/promises"
+import { dirname, join } from "node:path"
+import { ensureDir, fsyncDirSync, FILE_MODE } from "../store/durable-file.ts"
+import { LogLine, type StateFile } from "./schemas.ts"
+import { LOG_UNIT_PATTERN, logUnitName } from "./os-paths.ts"
+
+export type LogEntry = Omit<LogLine, "id">
+
+/** The highest unit number present, or 0 when there is no log yet. */
+export async function newestLogUnit(logsDir: string): Promise<number> {
+  let names: string[]
+  try {
+    names = await readdir(logsDir)
+  } catch {
+    return 0
+  }
+  let newest = 0
+  for (const name of names) {
+    const match = LOG_UNIT_PATTERN.exec(name)
+    if (match) newest = Math.max(newest, Number(match[1]))
+  }
+  return newest
+}
+
+async function endsWithNewline(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => null)
+  if (!info || info.size === 0) return true
+  const handle = await open(path, "r")
+  try {
+    const buffer = Buffer.alloc(1)
+    await handle.read(buffer, 0, 1, info.size - 1)
+    return buffer[0] === 0x0a
+  } finally {
+    await handle.close()
+  }
+}
+
+async function appendDurably(path: string, text: string): Promise<void> {
+  const existed = (await stat(path).catch(() => null)) !== null
+  // A crash mid-append can leave a torn last line; start on a fresh line so ours stays whole.
+  const prefix = existed && !(await endsWithNewline(path)) ? "\n" : ""
+  const handle = await open(path, "a", FILE_MODE)
+  try {
+    await handle.write(prefix + text)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  if (!existed) fsyncDirSync(dirname(path))
+}
+
+/**
+ * Append `entries`, numbering them from `state.g + 1` and rolling over to a new unit whenever the
+ * current one holds `state.max` lines. Returns the counters to store in `state.json`.
+ */
+export async function appendLogLines(
+  logsDir: string,
+  state: Pick<StateFile, "g" | "ln" | "max">,
+  entries: LogEntry[],
+): Promise<{ g: number; ln: number; lines: LogLine[] }> {
+  await ensureDir(logsDir)
+  let unit = Math.max(1, await newestLogUnit(logsDir))
+  let { g, ln } = state
+  const lines: LogLine[] = []
+  let pending = ""
+  const flush = async () => {
+    if (pending.length > 0) await appendDurably(join(logsDir, logUnitName(unit)), pending)
+    pending = ""
+  }
+  for (const entry of entries) {
+    if (ln >= state.max) {
+      await flush()
+      unit += 1
+      ln = 0
+    }
+    g += 1
+    ln += 1
+    const line: LogLine = { id: g, ...entry }
+    lines.push(line)
+    pending += JSON.stringify(line) + "\n"
+  }
+  await flush()
+  return { g, ln, lines }
+}
+
+function parseLines(text: string): LogLine[] {
+  const lines: LogLine[] = []
+  for (const raw of text.split("\n")) {
+    if (raw.trim().length === 0) continue
+    try {
+      const parsed = LogLine.safeParse(JSON.parse(raw))
+      if (parsed.success) lines.push(parsed.data)
+    } catch {
+      // A torn line (crash mid-append) is skipped; the consistency check reports nothing for it.
+    }
+  }
+  return lines
+}
+
+async function readUnit(logsDir: string, unit: number): Promise<{ lines: LogLine[]; count: number }> {
+  const text = await readFile(join(logsDir, logUnitName(unit)), "utf8").catch(() => "")
+  const lines = parseLines(text)
+  return { lines, count: text.split("\n").filter((line) => line.trim().length > 0).length }
+}
+
+/** The newest `limit` lines, oldest first, reading back through as many units as needed. */
+export async function readLastLogLines(logsDir: string, limit: number): Promise<LogLine[]> {
+  let unit = await newestLogUnit(logsDir)
+  let collected: LogLine[] = []
+  while (unit >= 1 && collected.length < limit) {
+    const { lines } = await readUnit(logsDir, unit)
+    collected = [...lines, ...collected]
+    unit -= 1
+  }
+  return collected.slice(-limit)
+}
+
+/** What the newest log says the counters are: `g` from its last line, `ln` from its line count. */
+export async function syncCountersFromLog(logsDir: string): Promise<{ g: number; ln: number } | null> {
+  const newest = await newestLogUnit(logsDir)
+  if (newest === 0) return null
+  const { count } = await readUnit(logsDir, newest)
+  for (let unit = newest; unit >= 1; unit--) {
+    const { lines } = await readUnit(logsDir, unit)
+    const last = lines.at(-1)
+    if (last) return { g: last.id, ln: count }
+  }
+  return { g: 0, ln: count }
+}

@@ -1,0 +1,200 @@
+// Agent sessions seen through Claude Code hooks: `sessions.json` (`{v, sessions: {id: …}}`) holds
+// each session's status, `session_log.jsonl` one line per hook event. Everything here is
+// synchronous node:fs with no heavy imports, because `tsk hook` must answer in a few milliseconds.
+import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { dirname, join } from "node:path"
+
+export type SessionStatus = "working" | "needs_input" | "idle" | "ended"
+
+export const SESSION_STATUS_LABELS: Record<SessionStatus, string> = {
+  working: "working",
+  needs_input: "needs input",
+  idle: "idle",
+  ended: "ended",
+}
+
+export interface AgentSession {
+  id: string
+  status: SessionStatus
+  /** The last hook event, e.g. `PreToolUse`. */
+  event: string
+  cwd: string | null
+  transcript: string | null
+  /** The tool of the last PreToolUse/PostToolUse. */
+  tool: string | null
+  /** The last Notification's message (why it needs input). */
+  message: string | null
+  /** The start of the last prompt. */
+  prompt: string | null
+  started: string
+  updated: string
+}
+
+export interface SessionsFile {
+  v: number
+  sessions: Record<string, AgentSession>
+}
+
+export interface HookEvent {
+  hook_event_name: string
+  session_id: string
+  cwd?: string
+  transcript_path?: string
+  tool_name?: string
+  message?: string
+  prompt?: string
+  source?: string
+}
+
+const MAX_SESSIONS = 50
+const ENDED_KEEP_MS = 24 * 60 * 60 * 1000
+const SESSION_LOG_MAX_BYTES = 512 * 1024
+const LOCK_STALE_MS = 5000
+const LOCK_WAIT_MS = 500
+
+const text = (value: unknown, max: number) => (typeof value === "string" && value.length > 0 ? value.slice(0, max) : null)
+
+/** Parse a hook's stdin; throws with a short reason when it is not a hook event. */
+export function parseHookEvent(raw: string): HookEvent {
+  const value: unknown = JSON.parse(raw)
+  if (!value || typeof value !== "object") throw new Error("hook input is not a JSON object")
+  const event = value as Record<string, unknown>
+  if (typeof event.hook_event_name !== "string" || event.hook_event_name.length === 0) throw new Error("hook input has no hook_event_name")
+  if (typeof event.session_id !== "string" || event.session_id.length === 0) throw new Error("hook input has no session_id")
+  return event as unknown as HookEvent
+}
+
+/** The status after `event`. "Needs input" stays until the user answers: a prompt, or a tool that runs. */
+export function nextSessionStatus(current: SessionStatus | null, event: HookEvent): SessionStatus {
+  switch (event.hook_event_name) {
+    case "SessionStart":
+      return event.source === "compact" && current ? current : "idle"
+    case "UserPromptSubmit":
+    case "PreToolUse":
+    case "PostToolUse":
+      return "working"
+    case "Notification":
+      return "needs_input"
+    case "Stop":
+      return current === "needs_input" ? "needs_input" : "idle"
+    case "SessionEnd":
+      return "ended"
+    default:
+      return current ?? "working"
+  }
+}
+
+export function applyHookEvent(file: SessionsFile, event: HookEvent, now: Date): { file: SessionsFile; session: AgentSession } {
+  const at = now.toISOString()
+  const previous = file.sessions[event.session_id] ?? null
+  const toolEvent = event.hook_event_name === "PreToolUse" || event.hook_event_name === "PostToolUse"
+  const session: AgentSession = {
+    id: event.session_id,
+    status: nextSessionStatus(previous?.status ?? null, event),
+    event: event.hook_event_name,
+    cwd: text(event.cwd, 500) ?? previous?.cwd ?? null,
+    transcript: text(event.transcript_path, 500) ?? previous?.transcript ?? null,
+    tool: toolEvent ? text(event.tool_name, 100) : (previous?.tool ?? null),
+    message: event.hook_event_name === "Notification" ? text(event.message, 300) : (previous?.message ?? null),
+    prompt: event.hook_event_name === "UserPromptSubmit" ? text(event.prompt, 120) : (previous?.prompt ?? null),
+    started: previous?.started ?? at,
+    updated: at,
+  }
+  const sessions = pruneSessions({ ...file.sessions, [session.id]: session }, now)
+  return { file: { v: file.v + 1, sessions }, session }
+}
+
+function pruneSessions(sessions: Record<string, AgentSession>, now: Date): Record<string, AgentSession> {
+  const kept = Object.values(sessions)
+    .filter((s) => s.status !== "ended" || now.getTime() - Date.parse(s.updated) < ENDED_KEEP_MS)
+    .sort((a, b) => b.updated.localeCompare(a.updated))
+    .slice(0, MAX_SESSIONS)
+  return Object.fromEntries(kept.map((s) => [s.id, s]))
+}
+
+export function readSessionsFile(path: string): SessionsFile {
+  try {
+    const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<SessionsFile>
+    if (typeof parsed.v === "number" && parsed.sessions && typeof parsed.sessions === "object") return parsed as SessionsFile
+  } catch {
+    // Missing or unreadable: start afresh (the file only mirrors live sessions).
+  }
+  return { v: 0, sessions: {} }
+}
+
+/** The sessions under an os root, most recently active first (for the TUI's panel). */
+export function readAgentSessions(osRoot: string): AgentSession[] {
+  return Object.values(readSessionsFile(join(osRoot, "sessions.json")).sessions).sort((a, b) => b.updated.localeCompare(a.updated))
+}
+
+function writeDurableSync(path: string, content: string): void {
+  const temp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
+  const fd = openSync(temp, "w", 0o600)
+  try {
+    writeSync(fd, content)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  renameSync(temp, path)
+  const dirFd = openSync(dirname(path), "r")
+  try {
+    fsyncSync(dirFd)
+  } finally {
+    closeSync(dirFd)
+  }
+}
+
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+
+/** The same `<file>.lock` folder convention as proper-lockfile, without its import cost. */
+function withSyncLock<T>(path: string, fn: () => T): T {
+  const lock = `${path}.lock`
+  const deadline = Date.now() + LOCK_WAIT_MS
+  for (;;) {
+    try {
+      mkdirSync(lock, { mode: 0o700 })
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+      if (age > LOCK_STALE_MS || Date.now() > deadline) {
+        // A stale lock (its holder died), or one held too long: a hook never waits past its budget.
+        rmSync(lock, { recursive: true, force: true })
+        continue
+      }
+      sleepSync(2)
+    }
+  }
+  try {
+    return fn()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+function appendSessionLog(path: string, line: Record<string, unknown>): void {
+  const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0
+  if (size > SESSION_LOG_MAX_BYTES) renameSync(path, path.replace(/\.jsonl$/, ".1.jsonl"))
+  appendFileSync(path, JSON.stringify(line) + "\n", { mode: 0o600 })
+}
+
+/** Record one hook event under `osRoot`: the session's new status, and a line in the session log. */
+export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date()): AgentSession {
+  mkdirSync(osRoot, { recursive: true, mode: 0o700 })
+  const path = join(osRoot, "sessions.json")
+  const session = withSyncLock(path, () => {
+    const applied = applyHookEvent(readSessionsFile(path), event, now)
+    writeDurableSync(path, JSON.stringify(applied.file, null, 2) + "\n")
+    return applied.session
+  })
+  appendSessionLog(join(osRoot, "session_log.jsonl"), {
+    at: session.updated,
+    session: session.id,
+    event: event.hook_event_name,
+    status: session.status,
+    ...(event.tool_name ? { tool: event.tool_name } : {}),
+    ...(event.message ? { msg: event.message.slice(0, 300) } : {}),
+  })
+  return session
+}
