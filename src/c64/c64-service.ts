@@ -1,0 +1,195 @@
+// The one C64 core the CLI, the bridge and the TUI share: run foreground tasks, start and stop
+// background tasks, look at them, and talk to the machine directly. Arguments are validated
+// before anything is written, so a bad request leaves no id, folder or registry change behind.
+import * as z from "zod"
+import { invalid } from "../domain/errors.ts"
+import type { BackendStatus, C64Backend } from "./backend.ts"
+import { createEventHub, type C64EventListener } from "./c64-events.ts"
+import { createBackgroundJob } from "./background-task.ts"
+import { runForegroundTask, type ForegroundRun } from "./foreground-task.ts"
+import { claimForResume } from "./resume-tasks.ts"
+import { createScheduler, systemClock, type SchedulerClock } from "./scheduler.ts"
+import type { JitterStats } from "./jitter-stats.ts"
+import { backgroundOperation, foregroundOperation, parseOperationArgs } from "./operations/operation-table.ts"
+import { createTaskRegistry } from "./state/task-registry.ts"
+import { join } from "node:path"
+import { sanitizeTaskName } from "./state/task-id.ts"
+import { formatTimestamp } from "./state/timestamp.ts"
+import { readLastSamples, readLogTail, readResultJson, readTaskJson } from "./state/task-files.ts"
+import type { RegistryEntry, ResultFile, SampleLine, TaskFile } from "./state/task-schema.ts"
+import { resolveTaskEntry } from "./task-lookup.ts"
+import { currentOwner, type TaskOwner } from "./task-owner.ts"
+import { logTask, writeResult, type TaskRuntime } from "./task-runtime.ts"
+import { createMachineAccess, type MachineAccess } from "./machine-access.ts"
+
+export interface C64ServiceOptions {
+  /** The c64bridge home (`C64BRIDGE_HOME`); task folders are relative to it. */
+  home: string
+  /** The registry file; `<home>/tasks.json` unless `C64_TASK_STATE_FILE` names another. */
+  registryFile?: string
+  /** The service owns the backend from here on and closes it in `close()`. */
+  backend: C64Backend
+  clock?: SchedulerClock
+  owner?: TaskOwner
+}
+
+export const StartOptions = z.strictObject({
+  everyMs: z.number({ message: "an interval is needed, e.g. every 1s" }).int("the interval must be whole milliseconds").positive("the interval must be above 0 ms"),
+  count: z.number().int("count must be a whole number").positive("count must be at least 1").optional(),
+  name: z.string().optional(),
+})
+export type StartOptions = z.input<typeof StartOptions>
+
+export interface TaskDetails {
+  task: RegistryEntry
+  taskFile: TaskFile | null
+  result: ResultFile | null
+  samples: SampleLine[]
+  log: string[]
+}
+
+export interface ListFilter {
+  status?: RegistryEntry["status"]
+  type?: RegistryEntry["type"]
+}
+
+export interface C64Service extends MachineAccess {
+  readonly home: string
+  run(operation: string, args?: Record<string, unknown>, options?: { name?: string }): Promise<ForegroundRun>
+  start(operation: string, args: Record<string, unknown> | undefined, options: StartOptions): Promise<RegistryEntry>
+  stop(id: string): Promise<RegistryEntry>
+  list(filter?: ListFilter): Promise<RegistryEntry[]>
+  show(id: string, options?: { samples?: number; logLines?: number }): Promise<TaskDetails>
+  backendStatus(): Promise<BackendStatus>
+  onEvent(listener: C64EventListener): () => void
+  /** Resumes background tasks left `running` by a process that is gone; returns them. */
+  resumeRunning(): Promise<RegistryEntry[]>
+  /** Ids of the tasks this process is running now. */
+  runningHere(): string[]
+  jitter(): JitterStats
+  resetJitter(): void
+  /** Stops the timers (tasks stay `running` on disk, to be resumed) and closes the backend. */
+  close(): Promise<void>
+}
+
+export async function createC64Service(options: C64ServiceOptions): Promise<C64Service> {
+  const clock = options.clock ?? systemClock
+  const registry = createTaskRegistry({ home: options.home, registry: options.registryFile ?? join(options.home, "tasks.json") })
+  await registry.ensure()
+  const events = createEventHub()
+  const scheduler = createScheduler(clock)
+  const rt: TaskRuntime = {
+    home: options.home,
+    registry,
+    backend: options.backend,
+    now: () => Math.floor(clock.now()),
+    events,
+    owner: options.owner ?? currentOwner(),
+  }
+
+  function schedule(entry: RegistryEntry, op: ReturnType<typeof backgroundOperation>, args: unknown, resume: Parameters<typeof createBackgroundJob>[4]) {
+    scheduler.add(createBackgroundJob(rt, entry, op, args, resume))
+  }
+
+  async function finishSpentBudget(entry: RegistryEntry): Promise<RegistryEntry> {
+    const stamp = formatTimestamp(rt.now())
+    const task = await registry.update(entry.id, (e) => (e.status === "running" ? { ...e, status: "completed", stoppedAt: stamp, updatedAt: stamp } : e))
+    await logTask(rt, task, `completed after ${task.iterations ?? 0} iterations`)
+    events.emit({ type: "completed", task, summary: {} })
+    return task
+  }
+
+  return {
+    home: options.home,
+    ...createMachineAccess(options.backend),
+
+    async run(operation, args, runOptions = {}) {
+      const op = foregroundOperation(operation)
+      const parsed = parseOperationArgs(op, args)
+      return runForegroundTask(rt, op, parsed, sanitizeTaskName(runOptions.name ?? operation, operation))
+    },
+
+    async start(operation, args, startOptions) {
+      const op = backgroundOperation(operation)
+      const checked = StartOptions.safeParse(startOptions)
+      if (!checked.success) throw invalid(checked.error.issues.map((i) => i.message).join("; "))
+      const parsed = parseOperationArgs(op, args)
+      const { everyMs, count, name } = checked.data
+      const entry = await registry.create(
+        {
+          name: sanitizeTaskName(name ?? operation, operation),
+          type: "background",
+          operation: op.name,
+          args: parsed.stored,
+          intervalMs: everyMs,
+          ...(count ? { maxIterations: count } : {}),
+          extra: { owner: rt.owner },
+        },
+        rt.now(),
+      )
+      await writeResult(rt, entry, { id: entry.id, type: "task", name: op.name, created: entry.startedAt, completed: null, status: "running", iterations: 0, summary: {} })
+      await logTask(rt, entry, `started ${op.describe(parsed.parsed)} every ${everyMs} ms${count ? `, ${count} times` : ""}`)
+      events.emit({ type: "started", task: entry, resumed: false })
+      schedule(entry, op, parsed.parsed, { iterations: 0, firstSample: null, lastSample: null, previousSummary: null })
+      return entry
+    },
+
+    async stop(id) {
+      const entry = resolveTaskEntry(await registry.list(), id)
+      await scheduler.remove(entry.id)
+      const stamp = formatTimestamp(rt.now())
+      const task = await registry.update(entry.id, (e) => (e.status === "running" ? { ...e, status: "stopped", stoppedAt: stamp, updatedAt: stamp } : e))
+      if (task.status !== "stopped" || task.stoppedAt !== stamp) return task
+      const previous = await readResultJson(rt.home, task).catch(() => null)
+      await writeResult(rt, task, { ...(previous ?? { id: task.id, type: "task", name: task.operation, created: task.startedAt }), status: "stopped", completed: stamp })
+      await logTask(rt, task, "stopped")
+      events.emit({ type: "stopped", task })
+      return task
+    },
+
+    async list(filter = {}) {
+      return (await registry.list()).filter((e) => (!filter.status || e.status === filter.status) && (!filter.type || e.type === filter.type))
+    },
+
+    async show(id, showOptions = {}) {
+      const task = resolveTaskEntry(await registry.list(), id)
+      return {
+        task,
+        taskFile: await readTaskJson(rt.home, task),
+        result: await readResultJson(rt.home, task),
+        samples: await readLastSamples(rt.home, task, showOptions.samples ?? 20),
+        log: await readLogTail(rt.home, task, showOptions.logLines ?? 20),
+      }
+    },
+
+    backendStatus: () => options.backend.status(),
+    onEvent: (listener) => events.subscribe(listener),
+
+    async resumeRunning() {
+      const resumed: RegistryEntry[] = []
+      for (const seen of await registry.list()) {
+        if (seen.status !== "running" || scheduler.has(seen.id)) continue
+        const plan = await claimForResume(rt, seen)
+        if (!plan) continue
+        if (plan.entry.maxIterations && (plan.entry.iterations ?? 0) >= plan.entry.maxIterations) {
+          await finishSpentBudget(plan.entry)
+          continue
+        }
+        await logTask(rt, plan.entry, `resumed after iteration ${plan.resume.iterations}`)
+        events.emit({ type: "started", task: plan.entry, resumed: true })
+        schedule(plan.entry, plan.op, plan.args, plan.resume)
+        resumed.push(plan.entry)
+      }
+      return resumed
+    },
+
+    runningHere: () => scheduler.ids(),
+    jitter: () => scheduler.jitter(),
+    resetJitter: () => scheduler.resetJitter(),
+
+    async close() {
+      await scheduler.close()
+      await options.backend.close()
+    },
+  }
+}

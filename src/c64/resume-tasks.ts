@@ -1,0 +1,64 @@
+// Picking up after a restart: background tasks still `running` whose process is gone are resumed
+// from what their files prove was done; foreground tasks cut off mid-run are marked as errors
+// (running them again could repeat a write).
+import type { BackgroundOperation, ResumeState } from "./operations/operation-types.ts"
+import { backgroundOperation, parseOperationArgs } from "./operations/operation-table.ts"
+import type { RegistryEntry } from "./state/task-schema.ts"
+import { readFirstSample, readLastSamples, readResultJson } from "./state/task-files.ts"
+import { formatTimestamp } from "./state/timestamp.ts"
+import { ownedByAnotherLiveProcess, ownerOf } from "./task-owner.ts"
+import { errorMessage, logTask, type TaskRuntime } from "./task-runtime.ts"
+
+export interface ResumePlan {
+  entry: RegistryEntry
+  op: BackgroundOperation
+  args: unknown
+  resume: ResumeState
+}
+
+/**
+ * Claims `entry` for this process (inside the registry lock, so two starting runners cannot both
+ * take it) and works out where it stands. Null when it is not ours to resume.
+ */
+export async function claimForResume(rt: TaskRuntime, seen: RegistryEntry): Promise<ResumePlan | null> {
+  const seenOwner = JSON.stringify(ownerOf(seen))
+  const stamp = formatTimestamp(rt.now())
+  // A sample written just before the runner died is a finished iteration the registry missed.
+  const [last] = seen.type === "background" ? await readLastSamples(rt.home, seen, 1) : []
+  let claimed = false
+  const entry = await rt.registry.update(seen.id, (e) => {
+    if (e.status !== "running" || JSON.stringify(ownerOf(e)) !== seenOwner || ownedByAnotherLiveProcess(e, rt.owner)) return e
+    claimed = true
+    const iterations = e.type === "background" ? { iterations: Math.max(e.iterations ?? 0, last?.i ?? 0) } : {}
+    return { ...e, ...iterations, owner: rt.owner, updatedAt: stamp }
+  })
+  if (!claimed) return null
+  if (entry.type === "foreground") {
+    await markInterrupted(rt, entry, "interrupted: the process running it ended before it finished")
+    return null
+  }
+  let op: BackgroundOperation
+  let args: unknown
+  try {
+    op = backgroundOperation(entry.operation)
+    args = parseOperationArgs(op, entry.args).parsed
+  } catch (error) {
+    await markInterrupted(rt, entry, `cannot resume: ${errorMessage(error)}`)
+    return null
+  }
+  const previous = await readResultJson(rt.home, entry).catch(() => null)
+  const resume: ResumeState = {
+    iterations: entry.iterations ?? 0,
+    lastSample: last ?? null,
+    firstSample: await readFirstSample(rt.home, entry),
+    previousSummary: previous?.summary ?? null,
+  }
+  return { entry, op, args, resume }
+}
+
+async function markInterrupted(rt: TaskRuntime, entry: RegistryEntry, message: string): Promise<void> {
+  const stamp = formatTimestamp(rt.now())
+  const task = await rt.registry.update(entry.id, (e) => ({ ...e, status: "error", lastError: message, stoppedAt: stamp, updatedAt: stamp }))
+  await logTask(rt, task, `error: ${message}`)
+  rt.events.emit({ type: "error", task, error: message })
+}

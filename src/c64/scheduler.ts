@@ -1,0 +1,127 @@
+// A fixed-rate scheduler: run k of a job is planned at `anchor + k × interval` (a period, not a gap
+// after the previous run), so slow runs do not drift the timetable. A slot that passes while the
+// process was busy or the previous run is still going is skipped, never made up in a burst. One
+// timer per job and nothing else: an idle runner sleeps.
+import { createJitterRecorder, type JitterStats } from "./jitter-stats.ts"
+
+export interface SchedulerClock {
+  /** Milliseconds since the epoch; fractions welcome (jitter is measured with them). */
+  now(): number
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+export const systemClock: SchedulerClock = {
+  now: () => performance.timeOrigin + performance.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+}
+
+export type RunVerdict = "continue" | "finish"
+
+export interface ScheduledJob {
+  id: string
+  intervalMs: number
+  /** One run. Resolve "finish" to end the job. A rejection ends it too and goes to `onCrash`. */
+  run(plannedAt: number): Promise<RunVerdict>
+  onCrash(error: unknown): void
+}
+
+export interface Scheduler {
+  /** Starts `job` now: its first run is due at once, then every `intervalMs`. */
+  add(job: ScheduledJob): void
+  /** Ends `id`'s timetable; resolves once a run that is under way has finished. */
+  remove(id: string): Promise<void>
+  has(id: string): boolean
+  ids(): string[]
+  jitter(): JitterStats
+  resetJitter(): void
+  close(): Promise<void>
+}
+
+interface JobState {
+  job: ScheduledJob
+  anchor: number
+  slot: number
+  timer: unknown
+  inFlight: Promise<void> | null
+  removed: boolean
+}
+
+export function createScheduler(clock: SchedulerClock = systemClock): Scheduler {
+  const jobs = new Map<string, JobState>()
+  const jitter = createJitterRecorder()
+
+  function arm(state: JobState): void {
+    const planned = state.anchor + state.slot * state.job.intervalMs
+    state.timer = clock.setTimeout(() => fire(state, planned), Math.max(0, planned - clock.now()))
+  }
+
+  function fire(state: JobState, planned: number): void {
+    if (state.removed) return
+    const now = clock.now()
+    // Timers may round the delay down; wait out the rest rather than run early.
+    if (now < planned - 1) {
+      state.timer = clock.setTimeout(() => fire(state, planned), planned - now)
+      return
+    }
+    const interval = state.job.intervalMs
+    const latestDue = Math.max(state.slot, Math.floor((now - state.anchor) / interval))
+    if (state.inFlight) {
+      // The previous run is still going: this slot passes without a run.
+      jitter.missed(latestDue - state.slot + 1)
+      state.slot = latestDue + 1
+      arm(state)
+      return
+    }
+    jitter.record(now - planned)
+    if (latestDue > state.slot) jitter.missed(latestDue - state.slot)
+    const plannedAt = state.anchor + latestDue * interval
+    state.slot = latestDue + 1
+    arm(state)
+    state.inFlight = runOnce(state, plannedAt)
+  }
+
+  async function runOnce(state: JobState, plannedAt: number): Promise<void> {
+    try {
+      const verdict = await state.job.run(plannedAt)
+      if (verdict === "finish") stopTimetable(state)
+    } catch (error) {
+      stopTimetable(state)
+      state.job.onCrash(error)
+    } finally {
+      state.inFlight = null
+    }
+  }
+
+  function stopTimetable(state: JobState): void {
+    state.removed = true
+    clock.clearTimeout(state.timer)
+    if (jobs.get(state.job.id) === state) jobs.delete(state.job.id)
+  }
+
+  return {
+    add(job) {
+      if (!(job.intervalMs > 0)) throw new RangeError(`interval must be above 0 ms (got ${job.intervalMs})`)
+      if (jobs.has(job.id)) throw new Error(`job ${job.id} is already scheduled`)
+      const state: JobState = { job, anchor: clock.now(), slot: 0, timer: null, inFlight: null, removed: false }
+      jobs.set(job.id, state)
+      arm(state)
+    },
+    async remove(id) {
+      const state = jobs.get(id)
+      if (!state) return
+      stopTimetable(state)
+      await state.inFlight
+    },
+    has: (id) => jobs.has(id),
+    ids: () => [...jobs.keys()],
+    jitter: () => jitter.stats(),
+    resetJitter: () => jitter.reset(),
+    async close() {
+      const states = [...jobs.values()]
+      for (const state of states) stopTimetable(state)
+      await Promise.all(states.map((s) => s.inFlight))
+    },
+  }
+}
