@@ -94,7 +94,8 @@ export async function runCli(
     }
     const output = await spec.run(ctx, input)
     if (output) {
-      if (json) io.stdout(JSON.stringify(output.data, null, 2) + "\n")
+      // Pretty for a person at a terminal; compact for a program reading a pipe (it is much smaller).
+      if (json) io.stdout(JSON.stringify(output.data, null, io.stdoutIsTTY ? 2 : undefined) + "\n")
       else if (output.text.length > 0) io.stdout(output.text + "\n")
       return output.exitCode ?? 0
     }

@@ -1,6 +1,5 @@
 // Cross-process locks (proper-lockfile: an atomic mkdir of `<name>.lock`, refreshed while held and
 // considered stale when its holder died). Every read-modify-write of a shared file runs inside one.
-import lockfile from "proper-lockfile"
 import { dirname } from "node:path"
 import { ensureDir } from "./durable-file.ts"
 import { TskError } from "../domain/errors.ts"
@@ -16,6 +15,7 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, waitMs
   const maxTimeout = 25
   let release: (() => Promise<void>) | undefined
   try {
+    const { default: lockfile } = await import("proper-lockfile")
     release = await lockfile.lock(path, {
       realpath: false,
       stale: STALE_MS,

@@ -1,7 +1,9 @@
 // tasks.json on disk: validated reads, and read-modify-write inside the cross-process lock with
 // the re-read on disk, a revision bump, a backup of the previous good version, the no-wipe rule
 // and a durable atomic write. A file that fails to validate is never written over.
+import { readFile } from "node:fs/promises"
 import { homePaths } from "./paths.ts"
+import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
 import { withFileLock } from "./file-lock.ts"
 import { backupBeforeReplace } from "./backups.ts"
@@ -16,14 +18,31 @@ export interface TasksSnapshot {
 }
 
 export async function readTasks(home: string): Promise<TasksSnapshot> {
-  const loaded = await readJsonFile(homePaths(home).tasks, TasksFile, "tasks.json")
+  const file = homePaths(home).tasks
+  if (isValidatedStamp(file)) {
+    const trusted = await readTrusted(file)
+    if (trusted) return trusted
+  }
+  const loaded = await readJsonFile(file, TasksFile, "tasks.json")
   if (loaded.status === "missing") return { revision: 0, tasks: [] }
+  recordValidatedStamp(file)
   return { revision: loaded.value.revision, tasks: loaded.value.tasks }
+}
+
+/** The file as tsk wrote it: parse only (see validated-stamp.ts). Null if anything looks off. */
+async function readTrusted(file: string): Promise<TasksSnapshot | null> {
+  try {
+    const raw = JSON.parse(await readFile(file, "utf8")) as TasksFile
+    if (raw.version !== TASKS_FILE_VERSION || !Array.isArray(raw.tasks) || typeof raw.revision !== "number") return null
+    return { revision: raw.revision, tasks: raw.tasks }
+  } catch {
+    return null
+  }
 }
 
 export function serializeTasksFile(snapshot: TasksSnapshot): string {
   const file: TasksFile = { version: TASKS_FILE_VERSION, revision: snapshot.revision, tasks: snapshot.tasks }
-  return JSON.stringify(file, null, 1) + "\n"
+  return JSON.stringify(file) + "\n"
 }
 
 export interface MutationOutcome<T> {
@@ -47,6 +66,7 @@ export function mutateTasks<T>(home: string, operation: (tasks: Task[]) => Mutat
       const snapshot: TasksSnapshot = { revision: current.revision + 1, tasks: mutation.tasks }
       if (current.revision > 0) await backupBeforeReplace(paths.tasks, paths.backups, current.revision)
       await writeFileDurable(paths.tasks, serializeTasksFile(snapshot))
+      recordValidatedStamp(paths.tasks)
       return { snapshot, result: mutation.result }
     }),
   )

@@ -1,6 +1,5 @@
 // Watch files that other processes replace (atomic renames), debounced. Watches the folder so a
 // rename over the file is seen whatever the inode; temp files and locks are ignored.
-import { watch } from "chokidar"
 import { basename, dirname } from "node:path"
 import { ensureDirSync } from "./durable-file.ts"
 
@@ -16,11 +15,10 @@ export function watchFiles(files: string[], onChange: (changed: Set<string>) => 
   const debounceMs = options.debounceMs ?? 40
   let timer: ReturnType<typeof setTimeout> | undefined
   let pending = new Set<string>()
-  const watcher = watch(dir, {
-    depth: 0,
-    ignoreInitial: true,
-    ignored: (path) => path !== dir && !names.has(basename(path)),
-  })
+  // chokidar is loaded on first use: CLI commands never watch and should not pay for it.
+  const watcherReady = import("chokidar").then(({ watch }) =>
+    watch(dir, { depth: 0, ignoreInitial: true, ignored: (path) => path !== dir && !names.has(basename(path)) }),
+  )
   const fire = (path: string) => {
     pending.add(path)
     if (timer) clearTimeout(timer)
@@ -30,9 +28,9 @@ export function watchFiles(files: string[], onChange: (changed: Set<string>) => 
       onChange(changed)
     }, debounceMs)
   }
-  watcher.on("add", fire).on("change", fire).on("unlink", fire)
+  void watcherReady.then((watcher) => watcher.on("add", fire).on("change", fire).on("unlink", fire))
   return async () => {
     if (timer) clearTimeout(timer)
-    await watcher.close()
+    await (await watcherReady).close()
   }
 }
