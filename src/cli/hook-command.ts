@@ -16,22 +16,24 @@ export { readAgentSessions, SESSION_STATUS_LABELS, type AgentSession, type Sessi
 const STDIN_TIMEOUT_MS = 2000
 const ERROR_LOG_MAX_BYTES = 64 * 1024
 
-/** All of stdin, or what arrived before the timeout (a hook never hangs on an open pipe). */
-export function readStdin(stream: NodeJS.ReadStream = process.stdin, timeoutMs = STDIN_TIMEOUT_MS): Promise<string> {
-  if (stream.isTTY) return Promise.resolve("")
+/** All of stdin, or "" when nothing complete arrived before the timeout (a hook never hangs on an open pipe). */
+export function readStdin(timeoutMs = STDIN_TIMEOUT_MS): Promise<string> {
+  if (process.stdin.isTTY) return Promise.resolve("")
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(""), timeoutMs)
+  })
+  // Bun's own stdin reader answers in well under a millisecond; node's stream API costs ~20 ms there.
+  const read = typeof Bun !== "undefined" ? Bun.stdin.text() : readStream(process.stdin)
+  return Promise.race([read, timeout]).finally(() => clearTimeout(timer))
+}
+
+function readStream(stream: NodeJS.ReadStream): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = []
-    const finish = () => {
-      clearTimeout(timer)
-      stream.off("data", onData)
-      stream.pause()
-      resolve(Buffer.concat(chunks).toString("utf8"))
-    }
-    const onData = (chunk: Buffer | string) => chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk)
-    const timer = setTimeout(finish, timeoutMs)
-    stream.on("data", onData)
-    stream.once("end", finish)
-    stream.once("error", finish)
+    stream.on("data", (chunk: Buffer | string) => chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk))
+    stream.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
+    stream.once("error", () => resolve(Buffer.concat(chunks).toString("utf8")))
   })
 }
 

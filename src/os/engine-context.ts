@@ -65,7 +65,9 @@ export async function guarded<T>(ctx: EngineContext, action: string, run: () => 
   } catch (error) {
     if (error instanceof TskError && REFUSALS.has(error.kind)) throw error
     const failure = toTskError(error)
-    const message = `${action}: ${sanitizeErrorMessage(failure)}`.slice(0, 300)
+    // Our own messages name files relative to the root; anything else is sanitized.
+    const detail = error instanceof TskError ? error.message.split("\n")[0]! : sanitizeErrorMessage(failure)
+    const message = `${action}: ${detail}`.slice(0, 300)
     await mutateStateLocked(ctx.paths, (state) => ({
       state: { ...state, st: state.st.startsWith("BLK_") ? state.st : "ERROR", err: message },
       logs: [logEntry("E", message, state)],
