@@ -1,15 +1,20 @@
 // tsk config list|get|set and tsk doctor [--repair].
 import type { CommandSpec } from "./command.ts"
 import { requirePositional } from "./cli-store.ts"
-import { readConfig, updateConfig } from "../store/config-store.ts"
-import { runDoctor } from "../store/doctor.ts"
-import { CONFIG_KEYS, getConfigValue, parseConfigValue } from "../domain/config.ts"
+
+// The config schema and the doctor are loaded only when these commands run (zod is not cheap to
+// load, and most commands never need it).
+const configModules = async () => {
+  const [store, domain] = await Promise.all([import("../store/config-store.ts"), import("../domain/config.ts")])
+  return { ...store, ...domain }
+}
 
 const configList: CommandSpec = {
   name: "list",
   summary: "Show every setting with its value",
   usage: "tsk config list",
   async run(ctx) {
+    const { readConfig, CONFIG_KEYS, getConfigValue } = await configModules()
     const config = await readConfig(ctx.home)
     const rows = CONFIG_KEYS.map((leaf) => ({ key: leaf.key, value: getConfigValue(config, leaf.key), description: leaf.description }))
     const width = Math.max(...rows.map((r) => r.key.length))
@@ -25,6 +30,7 @@ const configGet: CommandSpec = {
   examples: ["tsk config get integrations.agent.pollIntervalMs"],
   async run(ctx, { positionals }) {
     const key = requirePositional(positionals, 0, "key", "tsk config get <key>")
+    const { readConfig, getConfigValue } = await configModules()
     const value = getConfigValue(await readConfig(ctx.home), key)
     return { data: { key, value }, text: typeof value === "string" ? value : JSON.stringify(value) }
   },
@@ -38,6 +44,7 @@ const configSet: CommandSpec = {
   async run(ctx, { positionals }) {
     const key = requirePositional(positionals, 0, "key", "tsk config set <key> <value>")
     const raw = requirePositional(positionals, 1, "value", "tsk config set <key> <value>")
+    const { parseConfigValue, updateConfig } = await configModules()
     const value = parseConfigValue(key, raw)
     await updateConfig(ctx.home, key, value)
     return { data: { key, value }, text: `${ctx.style.green("✓")} ${key} = ${JSON.stringify(value)}` }
@@ -57,6 +64,7 @@ export const doctorCommand: CommandSpec = {
   usage: "tsk doctor [--repair]",
   options: { repair: { type: "boolean", description: "move bad files aside and restore the newest good backup" } },
   async run(ctx, { options }) {
+    const { runDoctor } = await import("../store/doctor.ts")
     const report = await runDoctor(ctx.home, options.repair === true)
     const s = ctx.style
     const lines = report.files.map((f) => {

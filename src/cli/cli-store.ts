@@ -1,19 +1,25 @@
-// What the task commands share: the store for this home, today's local date, and parsing of the
-// option values people type (lists, priorities, dates, durations).
+// What the task commands share: the tasks of this home, the store for changes, today's local date,
+// and parsing of the option values people type (lists, priorities, dates, durations).
+// Read-only commands never load the store's operations or zod (see validated-stamp.ts): they are
+// imported only when a command changes something.
 import type { CommandContext, OptionValues } from "./command.ts"
-import { createAppStore, type AppStore } from "../store/app-store.ts"
+import type { AppStore } from "../store/app-store.ts"
+import { readTasks } from "../store/tasks-repository.ts"
 import { invalid } from "../domain/errors.ts"
 import { localDateOf, parseDateInput } from "../domain/local-date.ts"
 import { parseDuration } from "../domain/duration.ts"
-import { PRIORITIES, Priority, TASK_STATUSES, TaskStatus } from "../domain/task.ts"
+import type { Priority, Task, TaskStatus } from "../domain/task.ts"
+import { PRIORITIES, TASK_STATUSES } from "../domain/task-constants.ts"
 
-/** A store loaded from disk; a corrupt file is an error here (the file is left alone). */
-export async function loadStore(ctx: CommandContext): Promise<AppStore> {
-  const store = createAppStore({ home: ctx.home })
-  await store.getState().reload()
-  const { loadError } = store.getState()
-  if (loadError) throw loadError
-  return store
+/** The tasks on disk; a corrupt file is an error here (the file is left alone). */
+export async function loadTasks(ctx: CommandContext): Promise<Task[]> {
+  return (await readTasks(ctx.home)).tasks
+}
+
+/** The shared store, for commands that change tasks. */
+export async function openStore(ctx: CommandContext): Promise<AppStore> {
+  const { createAppStore } = await import("../store/app-store.ts")
+  return createAppStore({ home: ctx.home })
 }
 
 export const today = () => localDateOf(new Date())
@@ -33,16 +39,18 @@ const PRIORITY_ALIASES: Record<string, Priority> = { u: "urgent", h: "high", m: 
 
 export function parsePriority(text: string): Priority {
   const lower = text.trim().toLowerCase()
-  const parsed = Priority.safeParse(PRIORITY_ALIASES[lower] ?? lower)
-  if (!parsed.success) throw invalid(`unknown priority '${text}': use ${PRIORITIES.join(", ")}`)
-  return parsed.data
+  const wanted = PRIORITY_ALIASES[lower] ?? lower
+  const found = PRIORITIES.find((p) => p === wanted)
+  if (!found) throw invalid(`unknown priority '${text}': use ${PRIORITIES.join(", ")}`)
+  return found
 }
 
 export function parseStatus(text: string): TaskStatus {
   const lower = text.trim().toLowerCase().replace("-", "_")
-  const parsed = TaskStatus.safeParse(lower === "doing" || lower === "progress" ? "in_progress" : lower)
-  if (!parsed.success) throw invalid(`unknown status '${text}': use ${TASK_STATUSES.join(", ")}`)
-  return parsed.data
+  const wanted = lower === "doing" || lower === "progress" ? "in_progress" : lower
+  const found = TASK_STATUSES.find((s) => s === wanted)
+  if (!found) throw invalid(`unknown status '${text}': use ${TASK_STATUSES.join(", ")}`)
+  return found
 }
 
 /** `none`, `-` or an empty value clear an optional field. */

@@ -63,4 +63,14 @@ export interface CommandSpec {
   subcommands?: CommandSpec[]
   /** Absent on a pure group (then the group's help is shown). */
   run?: (ctx: CommandContext, input: CommandInput) => Promise<CommandOutput | void>
+  /**
+   * A heavy command (the bridge, the C64, the TUI…) is listed by name and summary and its module
+   * is imported only when it is run, so every other command starts fast.
+   */
+  load?: () => Promise<CommandSpec>
+}
+
+/** A table entry whose module is imported when the command is used. */
+export function lazyCommand(name: string, summary: string, load: () => Promise<CommandSpec>): CommandSpec {
+  return { name, summary, usage: `tsk ${name}`, load }
 }

@@ -1,5 +1,5 @@
 // The command table: every `tsk` command, in the order `tsk --help` lists them.
-import type { CommandSpec } from "./command.ts"
+import { lazyCommand, type CommandSpec } from "./command.ts"
 import { addCommand, editCommand, listCommand, showCommand } from "./task-commands.ts"
 import {
   archiveCommand,
@@ -40,6 +40,8 @@ export const rootCommand: CommandSpec = {
     statsCommand,
     configCommand,
     doctorCommand,
+    lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await import("./os-command.ts")).osCommand),
+    lazyCommand("hook", "Record a Claude Code hook event read from stdin", async () => (await import("./hook-command.ts")).hookCommand),
   ],
   examples: ["tsk", 'tsk add "Fix login bug" -p high -P web', "tsk list --json", "tsk done a1b2"],
 }

@@ -19,7 +19,7 @@ const processIO: CliIO = {
   stdoutIsTTY: Boolean(process.stdout.isTTY),
 }
 
-function findCommand(root: CommandSpec, argv: string[]): { spec: CommandSpec; rest: string[]; path: string[] } {
+async function findCommand(root: CommandSpec, argv: string[]): Promise<{ spec: CommandSpec; rest: string[]; path: string[] }> {
   let spec = root
   let index = 0
   const path: string[] = []
@@ -31,7 +31,7 @@ function findCommand(root: CommandSpec, argv: string[]): { spec: CommandSpec; re
       if (spec.run) break
       throw new TskError("invalid", `unknown command '${[...path, word].join(" ")}'. Run 'tsk ${path.join(" ")}${path.length ? " " : ""}--help' for the list.`)
     }
-    spec = next
+    spec = next.load ? await next.load() : next
     path.push(next.name)
     index++
   }
@@ -83,7 +83,7 @@ export async function runCli(
     signal: abort.signal,
   }
   try {
-    const { spec, rest } = findCommand(root, argv)
+    const { spec, rest } = await findCommand(root, argv)
     const input = parseInput(spec, rest)
     if (input.options.help || !spec.run) {
       if (!spec.run && !input.options.help && input.positionals.length > 0) {

@@ -1,6 +1,6 @@
 // tsk projects | tags | stats — what is in the list, at a glance.
 import type { CommandSpec } from "./command.ts"
-import { loadStore } from "./cli-store.ts"
+import { loadTasks } from "./cli-store.ts"
 import { computeStats, listProjects, listTags, type NameCount } from "../domain/task-stats.ts"
 
 function formatCounts(rows: NameCount[], prefix: string, empty: string): string {
@@ -14,7 +14,7 @@ export const projectsCommand: CommandSpec = {
   summary: "List projects with task counts",
   usage: "tsk projects",
   async run(ctx) {
-    const rows = listProjects((await loadStore(ctx)).getState().tasks)
+    const rows = listProjects(await loadTasks(ctx))
     return { data: rows, text: formatCounts(rows, "@", "No projects yet.") }
   },
 }
@@ -24,7 +24,7 @@ export const tagsCommand: CommandSpec = {
   summary: "List tags with task counts",
   usage: "tsk tags",
   async run(ctx) {
-    const rows = listTags((await loadStore(ctx)).getState().tasks)
+    const rows = listTags(await loadTasks(ctx))
     return { data: rows, text: formatCounts(rows, "#", "No tags yet.") }
   },
 }
@@ -34,7 +34,7 @@ export const statsCommand: CommandSpec = {
   summary: "Counts by status and priority, overdue, completion, tracked time",
   usage: "tsk stats",
   async run(ctx) {
-    const stats = computeStats((await loadStore(ctx)).getState().tasks, new Date())
+    const stats = computeStats(await loadTasks(ctx), new Date())
     const s = ctx.style
     const text = [
       `${s.bold(String(stats.total))} tasks: ${stats.byStatus.todo} to do, ${stats.byStatus.in_progress} in progress, ${stats.byStatus.done} done, ${stats.byStatus.archived} archived`,

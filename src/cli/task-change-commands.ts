@@ -1,9 +1,9 @@
 // tsk done | undone | start | archive | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
-import { loadStore, requirePositional, stringOption } from "./cli-store.ts"
+import { loadTasks, openStore, requirePositional, stringOption } from "./cli-store.ts"
 import { taskJson, viewOf } from "./task-format.ts"
-import { createAppStore } from "../store/app-store.ts"
-import { shortId, type Task, type TaskStatus } from "../domain/task.ts"
+import type { Task, TaskStatus } from "../domain/task.ts"
+import { shortId } from "../domain/task-constants.ts"
 import { invalid } from "../domain/errors.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"
 import { childrenOf, subtreeIds } from "../domain/task-tree.ts"
@@ -20,7 +20,7 @@ function statusCommand(name: string, status: TaskStatus, summary: string, verb: 
     examples: [`tsk ${name} a1b2`],
     async run(ctx, { positionals }) {
       const id = requirePositional(positionals, 0, "task id", `tsk ${name} <id>`)
-      const store = createAppStore({ home: ctx.home })
+      const store = await openStore(ctx)
       const task = await store.getState().setStatus(id, status)
       const result = changed(ctx, store.getState().tasks, task, verb)
       if (task.nextOccurrenceId && status === "done") {
@@ -47,12 +47,12 @@ export const rmCommand: CommandSpec = {
   async run(ctx, { positionals, options }) {
     const id = requirePositional(positionals, 0, "task id", "tsk rm <id> [--force]")
     if (options.force !== true) {
-      const { tasks } = (await loadStore(ctx)).getState()
+      const tasks = await loadTasks(ctx)
       const task = resolveTaskId(tasks, id)
       const count = subtreeIds(childrenOf(tasks), task.id).size - 1
       if (count > 0) throw invalid(`'${task.title}' has ${count} subtask${count === 1 ? "" : "s"}; add --force to delete them too`)
     }
-    const store = createAppStore({ home: ctx.home })
+    const store = await openStore(ctx)
     const { deleted } = await store.getState().deleteTask(id)
     const [root] = deleted
     const extra = deleted.length > 1 ? ` and ${deleted.length - 1} subtask${deleted.length === 2 ? "" : "s"}` : ""
@@ -71,7 +71,7 @@ export const noteCommand: CommandSpec = {
   async run(ctx, { positionals }) {
     const id = requirePositional(positionals, 0, "task id", "tsk note <id> <text>")
     const text = positionals.slice(1).join(" ")
-    const store = createAppStore({ home: ctx.home })
+    const store = await openStore(ctx)
     const task = await store.getState().addNote(id, text, "cli")
     return changed(ctx, store.getState().tasks, task, "Noted on")
   },
@@ -89,7 +89,7 @@ function blockCommand(name: "block" | "unblock"): CommandSpec {
       const id = requirePositional(positionals, 0, "task id", `tsk ${name} <id> --by <id>`)
       const by = stringOption(options, "by") ?? positionals[1]
       if (!by) throw invalid(`missing --by <id>. Usage: tsk ${name} <id> --by <id>`)
-      const store = createAppStore({ home: ctx.home })
+      const store = await openStore(ctx)
       const task = await store.getState().setBlocked(id, by, blocked)
       return changed(ctx, store.getState().tasks, task, blocked ? "Blocked" : "Unblocked")
     },

@@ -3,7 +3,8 @@ import type { CommandSpec } from "./command.ts"
 import {
   isClearValue,
   listOption,
-  loadStore,
+  loadTasks,
+  openStore,
   parseDueOption,
   parseEstimate,
   parsePriority,
@@ -13,11 +14,10 @@ import {
   today,
 } from "./cli-store.ts"
 import { formatTaskDetails, formatTaskRow, taskJson, viewOf } from "./task-format.ts"
-import { createAppStore } from "../store/app-store.ts"
-import { shortId } from "../domain/task.ts"
+import { shortId } from "../domain/task-constants.ts"
 import { parseRecurrence } from "../domain/recurrence.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"
-import { queryTasks, SORT_KEYS, DueFilter, type SortKey } from "../domain/task-query.ts"
+import { DUE_FILTERS, queryTasks, SORT_KEYS, type SortKey } from "../domain/task-query.ts"
 import type { UpdateTaskInput } from "../domain/task-input.ts"
 import { invalid } from "../domain/errors.ts"
 import { parseDateInput } from "../domain/local-date.ts"
@@ -46,7 +46,7 @@ export const addCommand: CommandSpec = {
   async run(ctx, { positionals, options }) {
     const title = positionals.join(" ").trim()
     if (title.length === 0) throw invalid("missing title. Usage: tsk add <title> [options]")
-    const store = createAppStore({ home: ctx.home })
+    const store = await openStore(ctx)
     const recur = stringOption(options, "recur")
     const priority = stringOption(options, "priority")
     const project = stringOption(options, "project")
@@ -87,7 +87,7 @@ export const listCommand: CommandSpec = {
   },
   examples: ["tsk list", "tsk ls --due overdue --sort priority", "tsk list --status done --project web --json"],
   async run(ctx, { options }) {
-    const store = await loadStore(ctx)
+    const tasks = await loadTasks(ctx)
     const sort = stringOption(options, "sort")
     if (sort !== undefined && !(SORT_KEYS as readonly string[]).includes(sort)) throw invalid(`unknown sort '${sort}': use ${SORT_KEYS.join(", ")}`)
     const limitText = stringOption(options, "limit")
@@ -95,8 +95,7 @@ export const listCommand: CommandSpec = {
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw invalid(`--limit must be a positive whole number, not '${limitText}'`)
     const dueText = stringOption(options, "due")
     let due: string | undefined
-    if (dueText !== undefined) due = DueFilter.safeParse(dueText.toLowerCase()).success ? dueText.toLowerCase() : parseDateInput(dueText, today())
-    const { tasks } = store.getState()
+    if (dueText !== undefined) due = (DUE_FILTERS as readonly string[]).includes(dueText.toLowerCase()) ? dueText.toLowerCase() : parseDateInput(dueText, today())
     const found = queryTasks(
       tasks,
       {
@@ -126,8 +125,7 @@ export const showCommand: CommandSpec = {
   usage: "tsk show <id>",
   examples: ["tsk show a1b2"],
   async run(ctx, { positionals }) {
-    const store = await loadStore(ctx)
-    const { tasks } = store.getState()
+    const tasks = await loadTasks(ctx)
     const task = resolveTaskId(tasks, requirePositional(positionals, 0, "task id", "tsk show <id>"))
     const view = viewOf(tasks)
     const now = new Date()
@@ -161,7 +159,7 @@ export const editCommand: CommandSpec = {
     if (text("recur") !== undefined) input.recurrence = isClearValue(text("recur")!) ? null : parseRecurrence(text("recur")!)
     if (text("parent") !== undefined) input.parentId = isClearValue(text("parent")!) ? null : text("parent")
     if (Object.keys(input).length === 0) throw invalid("nothing to change: give at least one option (see tsk edit --help)")
-    const store = createAppStore({ home: ctx.home })
+    const store = await openStore(ctx)
     const task = await store.getState().updateTask(id, input)
     return { data: taskJson(task, viewOf(store.getState().tasks)), text: `${ctx.style.green("✓")} Updated ${ctx.style.bold(shortId(task.id))} ${task.title}` }
   },

@@ -1,7 +1,8 @@
 // How tasks read on the command line: one-line rows, the detail view, and the JSON shape
 // (the stored task plus derived `subtaskIds`, `blocked` and `progress`).
 import type { Style } from "./command.ts"
-import { shortId, type Priority, type Task, type TaskStatus } from "../domain/task.ts"
+import type { Priority, Task, TaskStatus } from "../domain/task.ts"
+import { shortId } from "../domain/task-constants.ts"
 import { childrenOf, indexTasks, isBlocked, progressOf, type TaskIndex } from "../domain/task-tree.ts"
 import { isOverdue } from "../domain/task-query.ts"
 import { describeRecurrence } from "../domain/recurrence.ts"

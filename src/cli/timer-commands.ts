@@ -1,10 +1,9 @@
 // tsk timer start|stop|status and tsk log — time tracking. The running timer lives in tasks.json,
 // so it survives restarts and every process sees it.
 import type { CommandSpec } from "./command.ts"
-import { loadStore, requirePositional } from "./cli-store.ts"
+import { loadTasks, openStore, requirePositional } from "./cli-store.ts"
 import { taskJson, viewOf } from "./task-format.ts"
-import { createAppStore } from "../store/app-store.ts"
-import { shortId } from "../domain/task.ts"
+import { shortId } from "../domain/task-constants.ts"
 import { findRunningTimer, trackedMs } from "../domain/time-tracking.ts"
 import { formatClock, formatDuration, parseDuration } from "../domain/duration.ts"
 
@@ -15,7 +14,7 @@ const timerStart: CommandSpec = {
   examples: ["tsk timer start a1b2"],
   async run(ctx, { positionals }) {
     const id = requirePositional(positionals, 0, "task id", "tsk timer start <id>")
-    const store = createAppStore({ home: ctx.home })
+    const store = await openStore(ctx)
     const { task, stopped } = await store.getState().startTimer(id)
     const view = viewOf(store.getState().tasks)
     const note = stopped ? `\n  stopped the timer of ${shortId(stopped.id)} ${stopped.title}` : ""
@@ -31,7 +30,7 @@ const timerStop: CommandSpec = {
   summary: "Stop the running timer",
   usage: "tsk timer stop [id]",
   async run(ctx, { positionals }) {
-    const store = createAppStore({ home: ctx.home })
+    const store = await openStore(ctx)
     const task = await store.getState().stopTimer(positionals[0])
     const last = task.timeEntries.at(-1)!
     const spent = Date.parse(last.end!) - Date.parse(last.start)
@@ -47,8 +46,7 @@ const timerStatus: CommandSpec = {
   summary: "Show the running timer",
   usage: "tsk timer status",
   async run(ctx) {
-    const store = await loadStore(ctx)
-    const running = findRunningTimer(store.getState().tasks)
+    const running = findRunningTimer(await loadTasks(ctx))
     if (!running) return { data: { running: false }, text: "No timer running." }
     const elapsedMs = Date.now() - Date.parse(running.start)
     return {
@@ -73,7 +71,7 @@ export const logCommand: CommandSpec = {
   async run(ctx, { positionals }) {
     const id = requirePositional(positionals, 0, "task id", "tsk log <id> <duration>")
     const durationMs = parseDuration(requirePositional(positionals, 1, "duration", "tsk log <id> <duration>"))
-    const store = createAppStore({ home: ctx.home })
+    const store = await openStore(ctx)
     const task = await store.getState().logTime(id, durationMs)
     return {
       data: taskJson(task, viewOf(store.getState().tasks)),

@@ -1,7 +1,8 @@
 // One resolver of partial ids for every surface: an exact id wins, otherwise a case-insensitive
 // unique prefix. No match is "not found"; several are "ambiguous" with the candidates listed.
 import { ambiguous, invalid, notFound } from "./errors.ts"
-import { shortId, type Task } from "./task.ts"
+import type { Task } from "./task.ts"
+import { shortId } from "./task-constants.ts"
 
 export function resolveTaskId(tasks: readonly Task[], query: string): Task {
   const wanted = query.trim()

@@ -1,25 +1,26 @@
 // Filtering and sorting for `tsk list`, the bridge's `query` and the TUI.
-import * as z from "zod"
+// (No zod here: `tsk list` loads this. The validated query schema is task-query-schema.ts.)
 import { addDays } from "./local-date.ts"
-import { Priority, PRIORITIES, TaskStatus, type Task } from "./task.ts"
+import type { Priority, Task, TaskStatus } from "./task.ts"
+import { PRIORITIES } from "./task-constants.ts"
 
 export const SORT_KEYS = ["priority", "due", "created", "title", "order"] as const
 export type SortKey = (typeof SORT_KEYS)[number]
 
-export const DueFilter = z.union([z.enum(["today", "overdue", "week"]), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)])
+/** `today`, `overdue`, `week`, or a date. */
+export const DUE_FILTERS = ["today", "overdue", "week"] as const
 
-export const TaskQuery = z.object({
-  status: z.array(TaskStatus).optional(),
-  priority: z.array(Priority).optional(),
-  project: z.string().optional(),
-  tag: z.string().optional(),
-  due: DueFilter.optional(),
-  search: z.string().optional(),
-  includeClosed: z.boolean().optional(),
-  sort: z.enum(SORT_KEYS).optional(),
-  limit: z.number().int().positive().optional(),
-})
-export type TaskQuery = z.infer<typeof TaskQuery>
+export interface TaskQuery {
+  status?: TaskStatus[]
+  priority?: Priority[]
+  project?: string
+  tag?: string
+  due?: string
+  search?: string
+  includeClosed?: boolean
+  sort?: SortKey
+  limit?: number
+}
 
 const PRIORITY_RANK = Object.fromEntries(PRIORITIES.map((p, i) => [p, i])) as Record<Priority, number>
 

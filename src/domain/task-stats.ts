@@ -1,5 +1,6 @@
 import { localDateOf } from "./local-date.ts"
-import { PRIORITIES, TASK_STATUSES, type Priority, type Task, type TaskStatus } from "./task.ts"
+import type { Priority, Task, TaskStatus } from "./task.ts"
+import { PRIORITIES, TASK_STATUSES } from "./task-constants.ts"
 import { isOverdue } from "./task-query.ts"
 import { trackedMs } from "./time-tracking.ts"
 

@@ -1,5 +1,6 @@
 // Derived structure of the task list: children, depth, subtrees, progress, blocked state.
-import { MAX_DEPTH, type Task } from "./task.ts"
+import type { Task } from "./task.ts"
+import { MAX_DEPTH } from "./task-constants.ts"
 
 export type TaskIndex = Map<string, Task>
 

@@ -2,10 +2,9 @@
 import * as z from "zod"
 import { isLocalDate } from "./local-date.ts"
 
-export const TASK_STATUSES = ["todo", "in_progress", "done", "archived"] as const
-export const PRIORITIES = ["none", "low", "medium", "high", "urgent"] as const
-export const MAX_DEPTH = 3
-export const MAX_TITLE = 200
+import { MAX_TITLE, PRIORITIES, TASK_STATUSES, TASKS_FILE_VERSION } from "./task-constants.ts"
+
+export { MAX_DEPTH, MAX_TITLE, PRIORITIES, TASK_STATUSES, TASKS_FILE_VERSION, isOpen, shortId } from "./task-constants.ts"
 
 export const TaskStatus = z.enum(TASK_STATUSES)
 export type TaskStatus = z.infer<typeof TaskStatus>
@@ -66,20 +65,9 @@ export const Task = z.object({
 })
 export type Task = z.infer<typeof Task>
 
-export const TASKS_FILE_VERSION = 1
-
 export const TasksFile = z.object({
   version: z.literal(TASKS_FILE_VERSION),
   revision: z.number().int().nonnegative(),
   tasks: z.array(Task),
 })
 export type TasksFile = z.infer<typeof TasksFile>
-
-/** `a1b2c3d4` — the prefix people see and type. */
-export function shortId(id: string): string {
-  return id.slice(0, 8)
-}
-
-export function isOpen(task: Task): boolean {
-  return task.status === "todo" || task.status === "in_progress"
-}

@@ -4,7 +4,7 @@ import { mkdir, open, readFile } from "node:fs/promises"
 import { mkdirSync, openSync, fsyncSync, closeSync } from "node:fs"
 import { basename, dirname } from "node:path"
 import writeFileAtomic from "write-file-atomic"
-import * as z from "zod"
+import type * as z from "zod"
 import { TskError } from "../domain/errors.ts"
 import { describeZodIssues, formatIssuePath } from "../domain/zod-issues.ts"
 

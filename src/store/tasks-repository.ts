@@ -8,7 +8,8 @@ import { readJsonFile, writeFileDurable } from "./durable-file.ts"
 import { withFileLock } from "./file-lock.ts"
 import { backupBeforeReplace } from "./backups.ts"
 import { enqueue } from "./serial-queue.ts"
-import { TasksFile, TASKS_FILE_VERSION, type Task } from "../domain/task.ts"
+import type { Task, TasksFile } from "../domain/task.ts"
+import { TASKS_FILE_VERSION } from "../domain/task-constants.ts"
 import type { Mutation } from "../domain/task-operations.ts"
 import { conflict } from "../domain/errors.ts"
 
@@ -23,6 +24,7 @@ export async function readTasks(home: string): Promise<TasksSnapshot> {
     const trusted = await readTrusted(file)
     if (trusted) return trusted
   }
+  const { TasksFile } = await import("../domain/task.ts")
   const loaded = await readJsonFile(file, TasksFile, "tasks.json")
   if (loaded.status === "missing") return { revision: 0, tasks: [] }
   recordValidatedStamp(file)
