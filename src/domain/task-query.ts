@@ -1,5 +1,5 @@
 // Filtering and sorting for `tsk list`, the bridge's `query` and the TUI.
-// (No zod here: `tsk list` loads this. The validated query schema is task-query-schema.ts.)
+// (No zod here: `tsk list` loads this; agents' queries are validated by the bridge's payload schema.)
 import { addDays } from "./local-date.ts"
 import type { Priority, Task, TaskStatus } from "./task.ts"
 import { PRIORITIES } from "./task-constants.ts"

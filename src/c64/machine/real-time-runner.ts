@@ -34,7 +34,9 @@ export class RealTimeRunner {
   private readonly now: () => number
   private timer: ReturnType<typeof setInterval> | undefined
   private lastWallMs = 0
-  private fractionalCycles = 0
+  /** Wall time granted since start (stalls clipped) and the cycles it has paid for: no drift. */
+  private grantedMs = 0
+  private grantedCycles = 0
   private totalCycles = 0
   private totalBusyMs = 0
   private samples: Sample[] = []
@@ -57,7 +59,8 @@ export class RealTimeRunner {
     if (this.timer !== undefined) return
     this.failure = null
     this.lastWallMs = this.now()
-    this.fractionalCycles = 0
+    this.grantedMs = 0
+    this.grantedCycles = 0
     this.samples = [{ wallMs: this.lastWallMs, cycles: this.totalCycles, busyMs: this.totalBusyMs }]
     this.timer = setInterval(() => this.slice(), this.sliceMs)
     // An emulated machine alone should not keep a process alive.
@@ -74,9 +77,10 @@ export class RealTimeRunner {
     const wallMs = this.now()
     const elapsedMs = Math.min(Math.max(wallMs - this.lastWallMs, 0), this.maxCatchUpMs)
     this.lastWallMs = wallMs
-    const due = (elapsedMs * this.clockHz) / 1000 + this.fractionalCycles
-    const cycles = Math.floor(due)
-    this.fractionalCycles = due - cycles
+    this.grantedMs += elapsedMs
+    const target = Math.floor((this.grantedMs * this.clockHz) / 1000)
+    const cycles = target - this.grantedCycles
+    this.grantedCycles = target
     const busyStart = performance.now()
     if (cycles > 0) this.runCycles(cycles)
     this.totalBusyMs += performance.now() - busyStart
