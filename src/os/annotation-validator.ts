@@ -66,7 +66,7 @@ export function checkAnnotations(content: string, rules: AnnotationRules): strin
   const lines = content.split(/\r?\n/)
   const reasons: string[] = []
   if (!hasPurpose(content, lines, rules.markdown ?? false)) {
-    reasons.push("no purpose statement (add a 'Purpose: …' line or an opening comment that says what the file is for)")
+    reasons.push("no purpose statement (a 'Purpose:' line or an opening comment)")
   }
   const listed = listedDependencies(content)
   if (listed === null) {

@@ -15,7 +15,7 @@ const clip = (text: string, max = 40) => (text.length > max ? `${text.slice(0, m
 
 export function describeValidation(result: ValidateResult): string {
   if (result.ok) return result.planDone ? `validated ${result.artifact}; plan done (phase I)` : `validated ${result.artifact} (phase ${result.phase})`
-  const head = `rejected ${result.artifact}: ${clip(result.reasons[0] ?? "", 60)}`
+  const head = `rejected ${result.artifact}: ${clip(result.reasons[0] ?? "", 80)}`
   return result.blocked ? `${head} — BLK_MAX` : `${head} (retry ${result.retries}/${result.maxRetries})`
 }
 

@@ -111,10 +111,6 @@ export function checkCollection<T extends Versioned>(
       }
       continue
     }
-    const [, dom, name] = file.rel.split("/")
-    if (file.record.dom !== dom || `${file.record.id}.json` !== name) {
-      findings.push(finding("misplaced", file.rel, `${file.rel} holds ${label} ${file.record.id} of domain ${file.record.dom}`, null))
-    }
     byId.set(file.record.id, [...(byId.get(file.record.id) ?? []), file as ScannedFile<T> & { record: T }])
   }
   for (const [id, group] of byId) {
@@ -127,6 +123,10 @@ export function checkCollection<T extends Versioned>(
     if (!mapped) {
       findings.push(finding("orphan", keeper.rel, `${keeper.rel} (${label} ${id}) is not in ${summaryLabel}`, "add it to the summary"))
       items[id] = { path: keeper.rel, v: keeper.record.v }
+    }
+    const [, dom, name] = keeper.rel.split("/")
+    if (keeper.record.dom !== dom || `${id}.json` !== name) {
+      findings.push(finding("misplaced", keeper.rel, `${keeper.rel} holds ${label} ${id} of domain ${keeper.record.dom}`, null))
     }
   }
   const changed = !summary || JSON.stringify(items) !== JSON.stringify(summary.items)
