@@ -13,7 +13,7 @@ export interface SimBackendOptions {
   autoStart?: boolean
   /** Use the one machine shared by every backend created with `shared: true` in this process. */
   shared?: boolean
-  /** Emulated cycles run at boot and after reset, so the demo has drawn (default 5 frames). */
+  /** Emulated cycles run at boot and after reset, so the demo has drawn (default 3 frames). */
   warmUpCycles?: number
   machine?: C64MachineOptions
 }
@@ -22,7 +22,7 @@ export interface SimBackend extends C64Backend {
   readonly machine: C64Machine
 }
 
-const DEFAULT_WARM_UP_CYCLES = 5 * CYCLES_PER_FRAME
+const DEFAULT_WARM_UP_CYCLES = 3 * CYCLES_PER_FRAME
 /** Long enough for the real-time runner to report a clock rate worth showing. */
 const STATUS_MEASURE_MS = 150
 

@@ -5,7 +5,7 @@
 ; multicolour). It is an ordinary PRG with a BASIC "10 SYS 2061" line, so it also runs on a real
 ; C64 or in VICE.
 ;
-; Rebuild demo.prg after editing: bun src/c64/machine/demo/build-demo.ts
+; Rebuild demo.prg after editing: bun src/c64/machine/build-programs.ts
 
 SCREEN = $0400
 COLOUR = $D800

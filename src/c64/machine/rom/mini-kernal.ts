@@ -1,23 +1,27 @@
-// Assembles the mini-KERNAL from its source once per process; the source is the only copy, so the
-// bytes in memory can never drift from what the repository shows.
-import { readFileSync } from "node:fs"
-import { assemble, type AssembledSegment } from "../assembler.ts"
+// The mini-KERNAL's bytes, decoded once per process from the image generated from
+// mini-kernal.asm (assembling at start-up would cost tens of milliseconds in every CLI call).
+import { MINI_KERNAL_IMAGE } from "./mini-kernal-image.ts"
 
-export interface MiniKernal {
-  segments: readonly AssembledSegment[]
+export interface MiniKernalImage {
   /** The `JMP *` the reset routine ends in: reaching it means the machine is ready. */
   idleAddress: number
+  segments: { address: number; hex: string }[]
 }
 
-let assembled: MiniKernal | undefined
+export interface MiniKernal {
+  idleAddress: number
+  segments: { address: number; bytes: Uint8Array }[]
+}
+
+let decoded: MiniKernal | undefined
 
 export function miniKernal(): MiniKernal {
-  if (assembled === undefined) {
-    const source = readFileSync(new URL("./mini-kernal.asm", import.meta.url), "utf8")
-    const result = assemble(source)
-    const idleAddress = result.symbols.get("idle")
-    if (idleAddress === undefined) throw new Error("mini-kernal.asm must define the label idle")
-    assembled = { segments: result.segments, idleAddress }
+  decoded ??= {
+    idleAddress: MINI_KERNAL_IMAGE.idleAddress,
+    segments: MINI_KERNAL_IMAGE.segments.map((segment) => ({
+      address: segment.address,
+      bytes: Uint8Array.from(Buffer.from(segment.hex, "hex")),
+    })),
   }
-  return assembled
+  return decoded
 }
