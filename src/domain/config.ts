@@ -3,49 +3,52 @@
 import * as z from "zod"
 import { invalid, notFound } from "./errors.ts"
 import { describeZodIssues } from "./zod-issues.ts"
+import { DEFAULT_CONFIG as DEFAULTS } from "./config-defaults.ts"
 
 export const CONFIG_VERSION = 1
+
+const D = DEFAULTS
 
 export const Config = z.object({
   version: z.literal(CONFIG_VERSION).default(CONFIG_VERSION),
   revision: z.number().int().nonnegative().default(0),
   ui: z
     .object({
-      theme: z.enum(["dark", "light"]).default("dark").describe("colour theme of the TUI"),
-      defaultView: z.enum(["list", "board", "calendar", "monitor"]).default("list").describe("view the TUI opens on"),
+      theme: z.enum(["dark", "light"]).default(D.ui.theme).describe("colour theme of the TUI"),
+      defaultView: z.enum(["list", "board", "calendar", "monitor"]).default(D.ui.defaultView).describe("view the TUI opens on"),
     })
-    .default({ theme: "dark", defaultView: "list" }),
+    .default(D.ui),
   integrations: z
     .object({
       agent: z
         .object({
-          enabled: z.boolean().default(false).describe("the TUI starts the agent bridge on launch"),
-          pollIntervalMs: z.number().int().min(50).max(600_000).default(2000).describe("how often the bridge polls the inbox (ms)"),
+          enabled: z.boolean().default(D.integrations.agent.enabled).describe("the TUI starts the agent bridge on launch"),
+          pollIntervalMs: z.number().int().min(50).max(600_000).default(D.integrations.agent.pollIntervalMs).describe("how often the bridge polls the inbox (ms)"),
         })
-        .default({ enabled: false, pollIntervalMs: 2000 }),
+        .default(D.integrations.agent),
     })
-    .default({ agent: { enabled: false, pollIntervalMs: 2000 } }),
+    .default(D.integrations),
   c64: z
     .object({
-      backend: z.enum(["sim", "ultimate", "vice"]).default("sim").describe("which C64 answers: sim, ultimate or vice"),
-      ultimateUrl: z.string().url().nullable().default(null).describe("base URL of an Ultimate 64 REST API"),
-      ultimatePassword: z.string().nullable().default(null).describe("X-Password for the Ultimate 64"),
-      viceHost: z.string().min(1).default("127.0.0.1").describe("host of VICE's binary monitor"),
-      vicePort: z.number().int().min(1).max(65535).default(6502).describe("port of VICE's binary monitor"),
-      timeoutMs: z.number().int().min(100).max(120_000).default(5000).describe("timeout of one backend request (ms)"),
+      backend: z.enum(["sim", "ultimate", "vice"]).default(D.c64.backend).describe("which C64 answers: sim, ultimate or vice"),
+      ultimateUrl: z.string().url().nullable().default(D.c64.ultimateUrl).describe("base URL of an Ultimate 64 REST API"),
+      ultimatePassword: z.string().nullable().default(D.c64.ultimatePassword).describe("X-Password for the Ultimate 64"),
+      viceHost: z.string().min(1).default(D.c64.viceHost).describe("host of VICE's binary monitor"),
+      vicePort: z.number().int().min(1).max(65535).default(D.c64.vicePort).describe("port of VICE's binary monitor"),
+      timeoutMs: z.number().int().min(100).max(120_000).default(D.c64.timeoutMs).describe("timeout of one backend request (ms)"),
     })
-    .default({ backend: "sim", ultimateUrl: null, ultimatePassword: null, viceHost: "127.0.0.1", vicePort: 6502, timeoutMs: 5000 }),
+    .default(D.c64),
   os: z
     .object({
-      root: z.string().min(1).nullable().default(null).describe("folder of the agent operating state (default TSK_HOME/os)"),
-      maxRetries: z.number().int().min(0).max(100).default(3).describe("validation retries per task before BLK_MAX"),
-      logMax: z.number().int().min(1).max(1_000_000).default(1000).describe("log lines per file before rollover"),
+      root: z.string().min(1).nullable().default(D.os.root).describe("folder of the agent operating state (default TSK_HOME/os)"),
+      maxRetries: z.number().int().min(0).max(100).default(D.os.maxRetries).describe("validation retries per task before BLK_MAX"),
+      logMax: z.number().int().min(1).max(1_000_000).default(D.os.logMax).describe("log lines per file before rollover"),
     })
-    .default({ root: null, maxRetries: 3, logMax: 1000 }),
+    .default(D.os),
 })
 export type Config = z.infer<typeof Config>
 
-export const DEFAULT_CONFIG: Config = Config.parse({})
+export const DEFAULT_CONFIG: Config = DEFAULTS
 
 interface Leaf {
   key: string

@@ -1,14 +1,14 @@
 // Pure operations on the task list. Each takes the list as it is on disk (re-read inside the
 // lock) and returns the new list plus what to report. No I/O, no clock: `now` and `newId` come in.
-import type * as z from "zod"
 import { invalid, notFound } from "./errors.ts"
 import { localDateOf } from "./local-date.ts"
 import { nextDueDate } from "./recurrence.ts"
-import { MAX_DEPTH, shortId, type Task, type TaskStatus } from "./task.ts"
-import { CreateTaskInput, UpdateTaskInput } from "./task-input.ts"
+import type { Task, TaskStatus } from "./task.ts"
+import { MAX_DEPTH, shortId } from "./task-constants.ts"
+import type { CreateTaskInput, UpdateTaskInput } from "./task-input.ts"
+import { checkCreateInput, checkUpdateInput } from "./task-fields.ts"
 import { canNestUnder, childrenOf, depthOf, indexTasks, subtreeIds, wouldCreateCycle } from "./task-tree.ts"
 import { resolveTaskId } from "./task-id-resolver.ts"
-import { describeZodIssues } from "./zod-issues.ts"
 
 export interface OperationContext {
   now: Date
@@ -20,16 +20,6 @@ export interface Mutation<T> {
   result: T
   /** Set when the change is an explicit delete (the only way to empty a non-empty list). */
   explicitDelete?: boolean
-}
-
-function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value)
-  if (!parsed.success) throw invalid(describeZodIssues(parsed.error))
-  return parsed.data
-}
-
-function normaliseTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.map((t) => t.trim().replace(/^#/, "")).filter((t) => t.length > 0))]
 }
 
 /** Status change with its side effects: `completedAt` follows `done` on every path. */
@@ -44,8 +34,8 @@ function replace(tasks: readonly Task[], updated: readonly Task[]): Task[] {
   return tasks.map((t) => byId.get(t.id) ?? t)
 }
 
-export function createTask(tasks: readonly Task[], raw: unknown, ctx: OperationContext): Mutation<Task> {
-  const input = parseOrThrow(CreateTaskInput, raw)
+export function createTask(tasks: readonly Task[], raw: CreateTaskInput, ctx: OperationContext): Mutation<Task> {
+  const input = checkCreateInput(raw)
   const nowIso = ctx.now.toISOString()
   let parentId: string | null = null
   if (input.parentId) {
@@ -64,7 +54,7 @@ export function createTask(tasks: readonly Task[], raw: unknown, ctx: OperationC
     status,
     priority: input.priority ?? "none",
     project: input.project ?? null,
-    tags: normaliseTags(input.tags ?? []),
+    tags: input.tags ?? [],
     dueDate: input.dueDate ?? null,
     parentId,
     blockedBy: [...new Set(blockedBy)],
@@ -83,7 +73,7 @@ export function createTask(tasks: readonly Task[], raw: unknown, ctx: OperationC
   return { tasks: [...tasks, task], result: task }
 }
 
-export function createTasks(tasks: readonly Task[], raws: readonly unknown[], ctx: OperationContext): Mutation<Task[]> {
+export function createTasks(tasks: readonly Task[], raws: readonly CreateTaskInput[], ctx: OperationContext): Mutation<Task[]> {
   if (raws.length === 0) throw invalid("no tasks to create")
   let current: Task[] = [...tasks]
   const created: Task[] = []
@@ -99,8 +89,8 @@ export function createTasks(tasks: readonly Task[], raws: readonly unknown[], ct
   return { tasks: current, result: created }
 }
 
-export function updateTask(tasks: readonly Task[], idQuery: string, raw: unknown, ctx: OperationContext): Mutation<Task> {
-  const input = parseOrThrow(UpdateTaskInput, raw)
+export function updateTask(tasks: readonly Task[], idQuery: string, raw: UpdateTaskInput, ctx: OperationContext): Mutation<Task> {
+  const input = checkUpdateInput(raw)
   const task = resolveTaskId(tasks, idQuery)
   const nowIso = ctx.now.toISOString()
   let next: Task = { ...task }
@@ -108,7 +98,7 @@ export function updateTask(tasks: readonly Task[], idQuery: string, raw: unknown
   if (input.description !== undefined) next.description = input.description
   if (input.priority !== undefined) next.priority = input.priority
   if (input.project !== undefined) next.project = input.project
-  if (input.tags !== undefined) next.tags = normaliseTags(input.tags)
+  if (input.tags !== undefined) next.tags = input.tags
   if (input.dueDate !== undefined) next.dueDate = input.dueDate
   if (input.estimateMinutes !== undefined) next.estimateMinutes = input.estimateMinutes
   if (input.recurrence !== undefined) next.recurrence = input.recurrence

@@ -20,9 +20,9 @@ import {
 } from "../domain/task-operations.ts"
 import { logTime, startTimer, stopTimer, type TimerChange } from "../domain/time-tracking.ts"
 import { TskError, toTskError } from "../domain/errors.ts"
-import { DEFAULT_CONFIG, type Config } from "../domain/config.ts"
+import type { Config } from "../domain/config.ts"
+import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
 import { mutateTasks, readTasks } from "./tasks-repository.ts"
-import { readConfig } from "./config-store.ts"
 import { homePaths } from "./paths.ts"
 import { watchFiles } from "./watch-files.ts"
 
@@ -84,6 +84,8 @@ export function createAppStore(options: AppStoreOptions): AppStore {
 
       async reload() {
         try {
+          // The config schema (zod) loads only here, never for a one-shot change.
+          const { readConfig } = await import("./config-store.ts")
           const [snapshot, config] = await Promise.all([readTasks(options.home), readConfig(options.home)])
           if (snapshot.revision !== get().revision || !get().loaded || get().loadError) {
             set({ tasks: snapshot.tasks, revision: snapshot.revision })
