@@ -4,6 +4,7 @@ import { createHash } from "node:crypto"
 import * as z from "zod"
 import { Address, Length, formatAddress, MEMORY_SIZE } from "./memory-args.ts"
 import { defineForeground } from "./operation-types.ts"
+import { withMachinePaused } from "./paused-machine.ts"
 
 export const ExtractRamArgs = z
   .strictObject({
@@ -47,7 +48,7 @@ export const extractRam = defineForeground({
   args: ExtractRamArgs,
   describe: (a) => `extract_ram ${formatAddress(a.address)}-${formatAddress(a.address + a.length - 1)} → .${a.format}`,
   async run(ctx, a) {
-    const bytes = await ctx.backend.read(a.address, a.length)
+    const bytes = await withMachinePaused(ctx.backend, () => ctx.backend.read(a.address, a.length))
     const end = a.address + a.length - 1
     const file = `artifacts/ram-${hex4(a.address)}-${hex4(end)}.${a.format}`
     await ctx.writeArtifact(file, a.format === "bin" ? bytes : formatHexDump(a.address, bytes))

@@ -5,6 +5,7 @@ import * as z from "zod"
 import type { C64Backend } from "../backend.ts"
 import { Address, PositiveInt, formatAddress, formatAddress0x } from "./memory-args.ts"
 import { defineForeground } from "./operation-types.ts"
+import { withMachinePaused } from "./paused-machine.ts"
 import {
   SPRITE_BYTES,
   SPRITE_SLOT,
@@ -71,8 +72,10 @@ export const extractSprites = defineForeground({
   args: ExtractSpritesArgs,
   describe: (a) => `extract_sprites_from_ram ${formatAddress(a.start)}-${formatAddress(a.end)}`,
   async run(ctx, a) {
-    const vic = await readVicSpriteState(ctx.backend)
-    const memory = await ctx.backend.read(a.start, a.end - a.start + 1)
+    const [vic, memory] = await withMachinePaused(ctx.backend, async () => [
+      await readVicSpriteState(ctx.backend),
+      await ctx.backend.read(a.start, a.end - a.start + 1),
+    ] as const)
     const sprites: SpriteRecord[] = []
     await ctx.makeDir(SPRITES_DIR)
     for (let offset = 0; offset + SPRITE_BYTES <= memory.length; offset += SPRITE_SLOT) {
