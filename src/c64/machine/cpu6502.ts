@@ -16,16 +16,6 @@ export interface CpuJam {
   opcode: number
 }
 
-export interface CpuRegisters {
-  a: number
-  x: number
-  y: number
-  sp: number
-  pc: number
-  /** Processor status as PHP would push it (bits 4 and 5 set). */
-  p: number
-}
-
 const NMI_VECTOR = 0xfffa
 const RESET_VECTOR = 0xfffc
 const IRQ_VECTOR = 0xfffe
@@ -33,11 +23,8 @@ const INTERRUPT_CYCLES = 7
 
 const FLAG_C = 0x01
 const FLAG_Z = 0x02
-const FLAG_I = 0x04
-const FLAG_D = 0x08
 const FLAG_B = 0x10
 const FLAG_U = 0x20
-const FLAG_V = 0x40
 const FLAG_N = 0x80
 
 const NO_BUS: CpuBus = {
@@ -101,10 +88,6 @@ export class Cpu6502 {
     this.d = (value >> 3) & 1
     this.v = (value >> 6) & 1
     this.negativeSource = value & FLAG_N
-  }
-
-  registers(): CpuRegisters {
-    return { a: this.a, x: this.x, y: this.y, sp: this.sp, pc: this.pc, p: this.p }
   }
 
   /** The reset sequence: I set, SP lowered by three (no writes), PC from $FFFC. */

@@ -169,14 +169,12 @@ export const OPCODES: readonly OpcodeInfo[] = rows.map(([mnemonic, mode, opcode,
   pageCrossPenalty: penalty === true,
 }))
 
-/** Per-opcode lookups for the CPU's hot loop; undocumented opcodes have `DOCUMENTED[op] === 0`. */
+/** Per-opcode lookups for the CPU's hot loop (zero for undocumented opcodes). */
 export const MODE_OF = new Uint8Array(256)
 export const CYCLES_OF = new Uint8Array(256)
 export const PENALTY_OF = new Uint8Array(256)
-export const DOCUMENTED = new Uint8Array(256)
 for (const info of OPCODES) {
   MODE_OF[info.opcode] = info.mode
   CYCLES_OF[info.opcode] = info.cycles
   PENALTY_OF[info.opcode] = info.pageCrossPenalty ? 1 : 0
-  DOCUMENTED[info.opcode] = 1
 }
