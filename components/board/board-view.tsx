@@ -1,0 +1,84 @@
+// Screen 2: kanban columns To do / In progress / Done; H/L move the selected card across.
+import { useRef } from "react"
+import { localDateOf } from "../../src/domain/local-date.ts"
+import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
+import { boardColumns, cardIndex, type BoardColumn } from "../../src/tui/board-columns.ts"
+import type { TaskView } from "../../src/tui/task-view.ts"
+import { useServices, useTheme } from "../app-context.tsx"
+import { useTaskView, useUiState } from "../hooks/use-stores.ts"
+import { Line } from "../line.tsx"
+import { scrollWindow } from "../list/task-list-pane.tsx"
+import { taskRowSegments } from "../list/task-row-segments.ts"
+
+interface ColumnProps {
+  column: BoardColumn
+  view: TaskView
+  selectedId: string | null
+  focused: boolean
+  width: number
+  height: number
+}
+
+function BoardColumnBox(props: ColumnProps) {
+  const theme = useTheme()
+  const { now } = useServices()
+  const topRef = useRef(0)
+  const inner = props.width - 2
+  const size = props.height - 2
+  const { tasks } = props.column
+  const cursor = cardIndex(props.column, props.selectedId)
+  const top = scrollWindow(topRef.current, Math.max(0, cursor), size, tasks.length)
+  topRef.current = top
+  const today = localDateOf(now())
+  return (
+    <box
+      width={props.width}
+      height={props.height}
+      border
+      borderStyle="rounded"
+      borderColor={props.focused ? theme.borderFocused : theme.border}
+      title={` ${props.column.title} (${tasks.length}) `}
+      flexDirection="column"
+    >
+      {tasks.slice(top, top + size).map((task, i) => {
+        const selected = top + i === cursor && props.focused
+        const row = { task, depth: 0, hasChildren: false, expanded: false, progress: progressOf(props.view.children, task.id), blocked: isBlocked(props.view.index, task) }
+        return (
+          <Line
+            key={task.id}
+            width={inner}
+            fg={selected ? theme.selectionFg : theme.text}
+            bg={selected && !theme.inverseSelection ? theme.selectionBg : undefined}
+            inverse={selected && theme.inverseSelection}
+            segments={taskRowSegments(row, selected ? "cursor" : "none", inner, today, theme)}
+          />
+        )
+      })}
+    </box>
+  )
+}
+
+export function BoardView(props: { width: number; height: number }) {
+  const view = useTaskView()
+  const search = useUiState((s) => s.search)
+  const sort = useUiState((s) => s.sort)
+  const column = useUiState((s) => s.boardColumn)
+  const selected = useUiState((s) => s.boardSelected)
+  const columns = boardColumns(view, search, sort)
+  const width = Math.floor(props.width / 3)
+  return (
+    <box flexDirection="row" width={props.width} height={props.height}>
+      {columns.map((c, i) => (
+        <BoardColumnBox
+          key={c.status}
+          column={c}
+          view={view}
+          selectedId={selected[i] ?? null}
+          focused={i === column}
+          width={i === 2 ? props.width - 2 * width : width}
+          height={props.height}
+        />
+      ))}
+    </box>
+  )
+}

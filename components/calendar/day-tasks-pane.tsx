@@ -1,0 +1,50 @@
+// The tasks due on the selected calendar day.
+import { localDateOf } from "../../src/domain/local-date.ts"
+import type { Task } from "../../src/domain/task.ts"
+import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
+import { useServices, useTheme } from "../app-context.tsx"
+import { useTaskView, useUiState } from "../hooks/use-stores.ts"
+import { Line } from "../line.tsx"
+import { taskRowSegments } from "../list/task-row-segments.ts"
+
+export interface DayTasksPaneProps {
+  date: string
+  tasks: readonly Task[]
+  width: number
+  height: number
+  focused: boolean
+}
+
+export function DayTasksPane(props: DayTasksPaneProps) {
+  const theme = useTheme()
+  const { now } = useServices()
+  const view = useTaskView()
+  const selectedId = useUiState((s) => s.daySelectedId)
+  const inner = props.width - 2
+  const size = Math.max(0, props.height - 2)
+  const at = Math.max(0, props.tasks.findIndex((t) => t.id === selectedId))
+  const top = Math.max(0, at - size + 1)
+  const today = localDateOf(now())
+  return (
+    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title={` ${props.date} `} flexDirection="column">
+      {props.tasks.length === 0 ? (
+        <text fg={theme.textMuted}> Nothing due. Press a to add a task on this day.</text>
+      ) : (
+        props.tasks.slice(top, top + size).map((task, i) => {
+          const selected = props.focused && top + i === at
+          const row = { task, depth: 0, hasChildren: false, expanded: false, progress: progressOf(view.children, task.id), blocked: isBlocked(view.index, task) }
+          return (
+            <Line
+              key={task.id}
+              width={inner}
+              fg={selected ? theme.selectionFg : theme.text}
+              bg={selected && !theme.inverseSelection ? theme.selectionBg : undefined}
+              inverse={selected && theme.inverseSelection}
+              segments={taskRowSegments(row, selected ? "cursor" : "none", inner, today, theme)}
+            />
+          )
+        })
+      )}
+    </box>
+  )
+}

@@ -1,0 +1,42 @@
+// The box every dialog is drawn in: centred over the screen, titled, with a hint line at the bottom.
+import type { ReactNode } from "react"
+import { useTerminalDimensions } from "@opentui/react"
+import { useTheme } from "../app-context.tsx"
+import { fitText } from "../text-fit.ts"
+
+export interface DialogFrameProps {
+  title: string
+  width: number
+  /** Inner lines (without border and hint line). */
+  height: number
+  hint: string
+  children: ReactNode
+}
+
+export function DialogFrame(props: DialogFrameProps) {
+  const theme = useTheme()
+  const screen = useTerminalDimensions()
+  const width = Math.min(props.width, screen.width - 2)
+  const height = Math.min(props.height + 3, screen.height - 2)
+  return (
+    <box
+      position="absolute"
+      left={Math.max(0, Math.floor((screen.width - width) / 2))}
+      top={Math.max(1, Math.floor((screen.height - height) / 2))}
+      width={width}
+      height={height}
+      zIndex={50}
+      border
+      borderStyle="rounded"
+      borderColor={theme.borderFocused}
+      backgroundColor={theme.panel}
+      title={` ${props.title} `}
+      flexDirection="column"
+    >
+      <box flexDirection="column" flexGrow={1}>
+        {props.children}
+      </box>
+      <text fg={theme.textMuted}>{fitText(props.hint, width - 2)}</text>
+    </box>
+  )
+}

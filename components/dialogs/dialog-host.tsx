@@ -1,0 +1,41 @@
+// Draws the dialog on top of the stack (Escape pops it and the one below comes back).
+import type { DialogEntry } from "../../src/tui/dialog-spec.ts"
+import { useUiState } from "../hooks/use-stores.ts"
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx"
+import { HelpDialog } from "./help-dialog.tsx"
+import { DueDateDialog, NoteDialog, SearchDialog } from "./prompt-dialogs.tsx"
+import { TaskFormDialog } from "./task-form-dialog.tsx"
+import { PriorityPicker, ProjectPicker, TagsPicker } from "./task-pickers.tsx"
+
+function DialogFor(props: { entry: DialogEntry }) {
+  const { key, spec } = props.entry
+  switch (spec.kind) {
+    case "task-form":
+      return spec.mode === "add" ? (
+        <TaskFormDialog key={key} dialogKey={key} mode="add" parentId={spec.parentId} dueDate={spec.dueDate} />
+      ) : (
+        <TaskFormDialog key={key} dialogKey={key} mode="edit" taskId={spec.taskId} />
+      )
+    case "confirm-delete":
+      return <ConfirmDeleteDialog key={key} dialogKey={key} ids={spec.ids} />
+    case "priority":
+      return <PriorityPicker key={key} dialogKey={key} ids={spec.ids} />
+    case "project":
+      return <ProjectPicker key={key} dialogKey={key} ids={spec.ids} />
+    case "tags":
+      return <TagsPicker key={key} dialogKey={key} ids={spec.ids} />
+    case "due":
+      return <DueDateDialog key={key} dialogKey={key} ids={spec.ids} />
+    case "note":
+      return <NoteDialog key={key} dialogKey={key} taskId={spec.taskId} />
+    case "search":
+      return <SearchDialog key={key} dialogKey={key} />
+    case "help":
+      return <HelpDialog key={key} dialogKey={key} />
+  }
+}
+
+export function DialogHost() {
+  const top = useUiState((s) => s.dialogs.at(-1))
+  return top ? <DialogFor entry={top} /> : null
+}

@@ -1,0 +1,48 @@
+// One terminal line made of coloured segments, padded to `width` so a background covers the row.
+import type { ColorInput } from "@opentui/core"
+import { TextAttributes } from "@opentui/core"
+import { fitText, textWidth } from "./text-fit.ts"
+
+export interface Segment {
+  text: string
+  fg?: ColorInput
+  bg?: ColorInput
+  attributes?: number
+}
+
+export interface LineProps {
+  segments: readonly Segment[]
+  width: number
+  fg: ColorInput
+  bg?: ColorInput
+  /** Draw the whole line inverse (the selection in the monochrome theme). */
+  inverse?: boolean
+}
+
+/** Cut segments to `width` columns in total and pad the rest with spaces. */
+export function fitSegments(segments: readonly Segment[], width: number): Segment[] {
+  const out: Segment[] = []
+  let used = 0
+  for (const segment of segments) {
+    if (used >= width) break
+    const room = width - used
+    const text = textWidth(segment.text) <= room ? segment.text : fitText(segment.text, room)
+    out.push({ ...segment, text })
+    used += textWidth(text)
+  }
+  if (used < width) out.push({ text: " ".repeat(width - used) })
+  return out
+}
+
+export function Line(props: LineProps) {
+  const extra = props.inverse ? TextAttributes.INVERSE : 0
+  return (
+    <text height={1} fg={props.fg} bg={props.bg} wrapMode="none">
+      {fitSegments(props.segments, props.width).map((s, i) => (
+        <span key={i} fg={s.fg ?? props.fg} bg={s.bg ?? props.bg} attributes={(s.attributes ?? 0) | extra}>
+          {s.text}
+        </span>
+      ))}
+    </text>
+  )
+}

@@ -1,0 +1,36 @@
+// The selected task in full, scrollable when it has the focus (Tab).
+import { localDateOf } from "../../src/domain/local-date.ts"
+import type { Task } from "../../src/domain/task.ts"
+import { useServices, useTheme } from "../app-context.tsx"
+import { useTaskView, useUiState } from "../hooks/use-stores.ts"
+import { Line } from "../line.tsx"
+import { detailLines } from "./detail-lines.ts"
+
+export interface TaskDetailPaneProps {
+  task: Task | null
+  width: number
+  height: number
+  focused: boolean
+}
+
+export function TaskDetailPane(props: TaskDetailPaneProps) {
+  const theme = useTheme()
+  const { now } = useServices()
+  const view = useTaskView()
+  const scroll = useUiState((s) => s.detailScroll)
+  const inner = props.width - 2
+  const size = props.height - 2
+  const lines = props.task
+    ? detailLines({ task: props.task, index: view.index, children: view.children, today: localDateOf(now()), now: now(), width: inner, theme })
+    : []
+  const top = Math.max(0, Math.min(scroll, lines.length - size))
+  return (
+    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title=" Detail " flexDirection="column">
+      {props.task ? (
+        lines.slice(top, top + size).map((segments, i) => <Line key={top + i} width={inner} fg={theme.text} segments={segments} />)
+      ) : (
+        <text fg={theme.textMuted}> Select a task to see it here.</text>
+      )}
+    </box>
+  )
+}

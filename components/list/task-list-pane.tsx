@@ -1,0 +1,71 @@
+// The task tree, drawing only the rows that fit: the window follows the cursor, so 10,000 tasks
+// cost the same to draw as 20.
+import { useRef } from "react"
+import { localDateOf } from "../../src/domain/local-date.ts"
+import { selectedRowIndex, visibleRows } from "../../src/tui/visible-rows.ts"
+import { useServices, useTheme } from "../app-context.tsx"
+import { useTaskView, useUiState } from "../hooks/use-stores.ts"
+import { Line } from "../line.tsx"
+import { taskRowSegments, type RowMark } from "./task-row-segments.ts"
+
+export interface TaskListPaneProps {
+  width: number
+  height: number
+  focused: boolean
+}
+
+/** First row to draw so that `cursor` stays inside a window of `size` rows, moving as little as possible. */
+export function scrollWindow(previousTop: number, cursor: number, size: number, count: number): number {
+  if (size <= 0) return 0
+  let top = Math.min(previousTop, Math.max(0, count - size))
+  if (cursor < top) top = cursor
+  if (cursor >= top + size) top = cursor - size + 1
+  return Math.max(0, top)
+}
+
+export function TaskListPane(props: TaskListPaneProps) {
+  const theme = useTheme()
+  const { now } = useServices()
+  const view = useTaskView()
+  const statusFilter = useUiState((s) => s.statusFilter)
+  const sort = useUiState((s) => s.sort)
+  const search = useUiState((s) => s.search)
+  const collapsed = useUiState((s) => s.collapsed)
+  const selectedId = useUiState((s) => s.selectedId)
+  const selectedIndex = useUiState((s) => s.selectedIndex)
+  const anchorId = useUiState((s) => s.visualAnchorId)
+  const rows = visibleRows(view, { statusFilter, sort, search, collapsed })
+  const cursor = selectedRowIndex(rows, selectedId, selectedIndex)
+  const innerWidth = props.width - 2
+  const size = props.height - 2
+  const topRef = useRef(0)
+  const top = scrollWindow(topRef.current, Math.max(0, cursor), size, rows.length)
+  topRef.current = top
+  const anchor = anchorId === null ? -1 : rows.findIndex((r) => r.task.id === anchorId)
+  const [from, to] = anchor < 0 ? [cursor, cursor] : [Math.min(anchor, cursor), Math.max(anchor, cursor)]
+  const today = localDateOf(now())
+  const title = rows.length === 0 ? " Tasks " : ` Tasks ${cursor + 1}/${rows.length} `
+  return (
+    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title={title} flexDirection="column">
+      {rows.length === 0 ? (
+        <text fg={theme.textMuted}>{search || statusFilter !== "all" ? " No task matches the filter." : " No tasks yet. Press a to add one."}</text>
+      ) : (
+        rows.slice(top, top + size).map((row, i) => {
+          const at = top + i
+          const mark: RowMark = at === cursor ? "cursor" : at >= from && at <= to ? "selected" : "none"
+          const highlighted = mark !== "none" && props.focused
+          return (
+            <Line
+              key={row.task.id}
+              width={innerWidth}
+              fg={highlighted ? theme.selectionFg : theme.text}
+              bg={highlighted && !theme.inverseSelection ? theme.selectionBg : undefined}
+              inverse={highlighted && theme.inverseSelection}
+              segments={taskRowSegments(row, mark, innerWidth, today, theme)}
+            />
+          )
+        })
+      )}
+    </box>
+  )
+}

@@ -1,0 +1,65 @@
+// The segments of one task row: cursor, indent, expander, status glyph, priority mark, title, and
+// on the right blocked, progress, due, project and tags, dropping from the right when space runs out.
+import { TextAttributes } from "@opentui/core"
+import { daysBetween } from "../../src/domain/local-date.ts"
+import { isOverdue } from "../../src/domain/task-query.ts"
+import type { Priority, Task, TaskStatus } from "../../src/domain/task.ts"
+import type { TaskRow } from "../../src/tui/visible-rows.ts"
+import type { Segment } from "../line.tsx"
+import type { Theme } from "../theme/theme.ts"
+import { fitText, textWidth } from "../text-fit.ts"
+import { MONTH_NAMES } from "../../src/tui/calendar-model.ts"
+
+export const STATUS_GLYPHS: Record<TaskStatus, string> = { todo: "○", in_progress: "◐", done: "✓", archived: "▪" }
+export const PRIORITY_MARKS: Record<Priority, string> = { none: " ", low: "↓", medium: "=", high: "↑", urgent: "!" }
+
+export type RowMark = "cursor" | "selected" | "none"
+
+/** "today", "tomorrow", "2d late", "Mar 14" or the full date in another year. */
+export function dueLabel(task: Task, today: string): string | null {
+  if (!task.dueDate) return null
+  if (isOverdue(task, today)) return `${daysBetween(task.dueDate, today)}d late`
+  const days = daysBetween(today, task.dueDate)
+  if (days === 0) return "today"
+  if (days === 1) return "tomorrow"
+  if (task.dueDate.slice(0, 4) !== today.slice(0, 4)) return task.dueDate
+  return `${MONTH_NAMES[Number(task.dueDate.slice(5, 7)) - 1]!.slice(0, 3)} ${Number(task.dueDate.slice(8, 10))}`
+}
+
+function metaSegments(row: TaskRow, today: string, theme: Theme): Segment[] {
+  const { task } = row
+  const meta: Segment[] = []
+  if (row.blocked) meta.push({ text: " 🔒" })
+  if (row.progress) meta.push({ text: ` [${row.progress.done}/${row.progress.total}]`, fg: theme.textMuted })
+  const due = dueLabel(task, today)
+  if (due) meta.push({ text: ` ${due}`, fg: isOverdue(task, today) ? theme.overdue : theme.due, attributes: isOverdue(task, today) ? TextAttributes.BOLD : 0 })
+  if (task.project) meta.push({ text: ` @${task.project}`, fg: theme.project })
+  for (const tag of task.tags) meta.push({ text: ` #${tag}`, fg: theme.tag })
+  return meta
+}
+
+export function taskRowSegments(row: TaskRow, mark: RowMark, width: number, today: string, theme: Theme): Segment[] {
+  const { task } = row
+  const closed = task.status === "done" || task.status === "archived"
+  const expander = row.hasChildren ? (row.expanded ? "▾" : "▸") : " "
+  const head: Segment[] = [
+    { text: mark === "cursor" ? "›" : mark === "selected" ? "*" : " ", fg: theme.accent, attributes: TextAttributes.BOLD },
+    { text: `${"  ".repeat(row.depth)}${expander}`, fg: theme.textMuted },
+    { text: STATUS_GLYPHS[task.status], fg: theme.status[task.status] },
+    { text: ` ${PRIORITY_MARKS[task.priority]} `, fg: theme.priority[task.priority], attributes: TextAttributes.BOLD },
+  ]
+  const headWidth = head.reduce((sum, s) => sum + textWidth(s.text), 0)
+  // Meta gets at most half of what is left after the head; whole pieces are dropped from the right.
+  const meta = metaSegments(row, today, theme)
+  const metaRoom = Math.floor((width - headWidth) / 2)
+  let metaWidth = meta.reduce((sum, s) => sum + textWidth(s.text), 0)
+  while (meta.length > 0 && metaWidth > metaRoom) metaWidth -= textWidth(meta.pop()!.text)
+  const titleRoom = Math.max(0, width - headWidth - metaWidth)
+  const title = fitText(task.title, titleRoom)
+  const titleSegment: Segment = {
+    text: title + " ".repeat(Math.max(0, titleRoom - textWidth(title))),
+    fg: closed ? theme.textMuted : theme.text,
+    attributes: task.status === "done" ? TextAttributes.STRIKETHROUGH : mark === "cursor" ? TextAttributes.BOLD : 0,
+  }
+  return [...head, titleSegment, ...meta]
+}

@@ -1,0 +1,57 @@
+// The compact agent activity shown under the list: one line for the C64 tasks, one for the agent's
+// phase and state, so a person sees what agents do without switching to the Monitor (4).
+import { TextAttributes } from "@opentui/core"
+import type { C64TaskSummary, OsPanelStatus } from "../../src/tui/monitor-feeds.ts"
+import { useTheme } from "../app-context.tsx"
+import { fitText } from "../text-fit.ts"
+import { iterationsLabel } from "./c64-pane.tsx"
+import { PhaseStrip, stateColour } from "./phase-panel.tsx"
+import { sparkline } from "./sparkline.tsx"
+
+export const AGENT_STRIP_HEIGHT = 2
+
+export interface AgentStripProps {
+  c64: readonly C64TaskSummary[] | null
+  os: OsPanelStatus | null
+  osConnected: boolean
+  width: number
+}
+
+export function c64Summary(tasks: readonly C64TaskSummary[] | null, width: number): string {
+  if (tasks === null) return "not connected"
+  if (tasks.length === 0) return "no tasks"
+  const running = tasks.filter((t) => t.status === "running")
+  const errors = tasks.filter((t) => t.status === "error").length
+  const lead = running[0] ?? tasks[tasks.length - 1]!
+  const head = `${running.length} running${errors > 0 ? `, ${errors} error` : ""} · ${lead.id} ${iterationsLabel(lead)} `
+  return head + sparkline(lead.samples, Math.max(0, Math.min(24, width - head.length)))
+}
+
+export function AgentStrip(props: AgentStripProps) {
+  const theme = useTheme()
+  const room = props.width - 7
+  return (
+    <box height={AGENT_STRIP_HEIGHT} width={props.width} flexDirection="column">
+      <text fg={theme.textMuted}>
+        <span fg={theme.agent} attributes={TextAttributes.BOLD}>
+          {" C64  "}
+        </span>
+        {fitText(c64Summary(props.c64, room), room)}
+      </text>
+      <box flexDirection="row" height={1}>
+        <text fg={theme.agent} attributes={TextAttributes.BOLD}>
+          {" OS   "}
+        </text>
+        {!props.osConnected || props.os === null ? (
+          <text fg={theme.textMuted}>{props.osConnected ? "no agent session" : "not connected"}</text>
+        ) : (
+          <>
+            <PhaseStrip phase={props.os.phase} compact />
+            <text fg={stateColour(theme, props.os.state)}>{` ${props.os.state} `}</text>
+            <text fg={theme.textMuted}>{fitText(`${props.os.plan ?? "–"} · ${props.os.task ?? "–"}${props.os.lastError ? ` · ${props.os.lastError}` : ""}`, Math.max(0, room - 24))}</text>
+          </>
+        )}
+      </box>
+    </box>
+  )
+}

@@ -1,0 +1,88 @@
+// Connects the TUI to the agent bridge: with `integrations.agent.enabled` it starts the bridge
+// runner in this process (unless another process already runs it), turns each processed command
+// into a toast, and keeps the header's ⚡ Agent indicator true while a bridge runs anywhere.
+import type { AppStore } from "../store/app-store.ts"
+import type { Toaster } from "./toaster.ts"
+
+export interface BridgeEvent {
+  type: "processed"
+  commandId: string
+  command: string
+  status: "ok" | "error"
+  /** e.g. "created 'Fix bug'" */
+  summary: string
+  error?: string
+}
+
+export interface BridgeHandle {
+  stop(): Promise<void>
+  onEvent(listener: (event: BridgeEvent) => void): () => void
+}
+
+/** Start the bridge runner here; null when another process already is the runner. */
+export type StartBridge = (options: { home: string; store: AppStore }) => Promise<BridgeHandle | null>
+
+export interface AgentLinkOptions {
+  home: string
+  store: AppStore
+  toaster: Toaster
+  /** Start the bridge here (integrations.agent.enabled and a runner available). */
+  startBridge: StartBridge | null
+  /** Does a bridge run in any process? Polled for the header indicator. */
+  bridgeRunning(): boolean
+  onRunningChange(running: boolean): void
+  pollMs?: number
+}
+
+export interface AgentLink {
+  /** The runner started in this process, if any. */
+  readonly ownsBridge: boolean
+  stop(): Promise<void>
+}
+
+export function agentToast(event: BridgeEvent): { kind: "agent" | "error"; message: string } {
+  if (event.status === "ok") return { kind: "agent", message: `Agent: ${event.summary}` }
+  return { kind: "error", message: `Agent: ${event.command} failed: ${event.error ?? event.summary}` }
+}
+
+export async function connectAgent(options: AgentLinkOptions): Promise<AgentLink> {
+  let handle: BridgeHandle | null = null
+  let unsubscribe = () => {}
+  if (options.startBridge) {
+    try {
+      handle = await options.startBridge({ home: options.home, store: options.store })
+      if (handle) {
+        unsubscribe = handle.onEvent((event) => {
+          const toast = agentToast(event)
+          options.toaster.show(toast.kind, toast.message)
+        })
+      } else {
+        options.toaster.show("info", "Agent bridge already runs in another process")
+      }
+    } catch (error) {
+      options.toaster.error(error)
+    }
+  }
+  const owned = handle
+  let last: boolean | null = null
+  const poll = () => {
+    let running = owned !== null
+    try {
+      running = running || options.bridgeRunning()
+    } catch {
+      // runner.json unreadable: show what this process knows
+    }
+    if (running !== last) options.onRunningChange(running)
+    last = running
+  }
+  poll()
+  const timer = setInterval(poll, options.pollMs ?? 1000)
+  return {
+    ownsBridge: owned !== null,
+    async stop() {
+      clearInterval(timer)
+      unsubscribe()
+      if (owned) await owned.stop()
+    },
+  }
+}

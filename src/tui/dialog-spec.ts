@@ -1,0 +1,18 @@
+// What each dialog on the stack is about. The stack lives in the UI store; Escape pops the top.
+export type DialogSpec =
+  | { kind: "task-form"; mode: "add"; parentId: string | null; dueDate: string | null }
+  | { kind: "task-form"; mode: "edit"; taskId: string }
+  | { kind: "confirm-delete"; ids: string[] }
+  | { kind: "priority"; ids: string[] }
+  | { kind: "project"; ids: string[] }
+  | { kind: "tags"; ids: string[] }
+  | { kind: "due"; ids: string[] }
+  | { kind: "note"; taskId: string }
+  | { kind: "search" }
+  | { kind: "help" }
+
+export interface DialogEntry {
+  /** Unique per opened dialog, so a dialog's key handlers are found again after re-renders. */
+  key: number
+  spec: DialogSpec
+}

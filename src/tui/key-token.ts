@@ -1,0 +1,30 @@
+// One spelling per key press, whatever the terminal protocol: `j`, `J`, `!`, `ctrl+r`, `down`,
+// `return`, `shift+tab`. Raw terminals report `J` as name "j" + shift; the kitty protocol reports
+// name "J"; both become `J`. The keymap table is written in these tokens.
+export interface KeyLike {
+  name: string
+  sequence: string
+  ctrl: boolean
+  meta: boolean
+  shift: boolean
+}
+
+function isPrintable(text: string): boolean {
+  if ([...text].length !== 1) return false
+  const code = text.codePointAt(0)!
+  return code >= 0x20 && code !== 0x7f
+}
+
+export function keyToken(key: KeyLike): string {
+  if (key.ctrl) return `ctrl+${key.name.toLowerCase()}`
+  if (key.meta) return `meta+${key.name}`
+  if (key.name === "space" || key.sequence === " ") return "space"
+  if (isPrintable(key.sequence)) return key.sequence
+  if (isPrintable(key.name)) return key.shift ? key.name.toUpperCase() : key.name
+  return key.shift ? `shift+${key.name}` : key.name
+}
+
+/** A single printable character: these never fire while a text field has the focus. */
+export function isCharacterToken(token: string): boolean {
+  return token !== "space" && isPrintable(token)
+}

@@ -1,0 +1,188 @@
+// The keymap: one table that drives key handling, the help dialog and the status-bar hints.
+// Bindings live in scopes; the active scopes (see active-scopes.ts) are searched in order and the
+// first binding whose key matches wins.
+import { isCharacterToken } from "./key-token.ts"
+
+export const SCOPES = ["app", "dialog", "visual", "list", "detail", "board", "calendar", "day", "monitor", "task", "global"] as const
+export type Scope = (typeof SCOPES)[number]
+
+export const SCOPE_TITLES: Record<Scope, string> = {
+  app: "Always",
+  dialog: "Dialogs",
+  visual: "Visual mode",
+  list: "List",
+  detail: "Detail panel",
+  board: "Board",
+  calendar: "Calendar",
+  day: "Calendar day tasks",
+  monitor: "Monitor",
+  task: "Selected task(s)",
+  global: "Everywhere",
+}
+
+export interface KeyBinding {
+  action: string
+  scope: Scope
+  /** Key tokens (see key-token.ts). */
+  keys: readonly string[]
+  /** How the key is written in help and hints. */
+  label: string
+  description: string
+  /** Short label for the status bar; absent = only in help. */
+  hint?: string
+  /** Changes tasks: refused while the store is read-only. */
+  mutates?: boolean
+}
+
+const binding = <const B extends KeyBinding>(b: B): B => b
+
+export const KEYMAP = [
+  binding({ action: "app.quit", scope: "app", keys: ["ctrl+c"], label: "Ctrl+C", description: "quit (finishes pending writes)" }),
+
+  binding({ action: "dialog.close", scope: "dialog", keys: ["escape"], label: "Esc", description: "close the dialog", hint: "close" }),
+  binding({ action: "dialog.submit", scope: "dialog", keys: ["return"], label: "Enter", description: "save / choose / toggle", hint: "ok" }),
+  binding({ action: "dialog.next", scope: "dialog", keys: ["tab"], label: "Tab", description: "next field", hint: "next field" }),
+  binding({ action: "dialog.prev", scope: "dialog", keys: ["shift+tab"], label: "Shift+Tab", description: "previous field" }),
+  binding({ action: "dialog.up", scope: "dialog", keys: ["up", "k"], label: "↑", description: "previous choice / field (k when not typing)" }),
+  binding({ action: "dialog.down", scope: "dialog", keys: ["down", "j"], label: "↓", description: "next choice / field (j when not typing)" }),
+  binding({ action: "dialog.left", scope: "dialog", keys: ["left"], label: "←", description: "previous value (priority field)" }),
+  binding({ action: "dialog.right", scope: "dialog", keys: ["right"], label: "→", description: "next value (priority field)" }),
+  binding({ action: "dialog.yes", scope: "dialog", keys: ["y"], label: "y", description: "yes (confirmations)" }),
+
+  binding({ action: "visual.exit", scope: "visual", keys: ["v", "escape"], label: "v/Esc", description: "leave visual mode", hint: "leave visual" }),
+
+  binding({ action: "list.down", scope: "list", keys: ["j", "down"], label: "j/↓", description: "move down", hint: "move" }),
+  binding({ action: "list.up", scope: "list", keys: ["k", "up"], label: "k/↑", description: "move up" }),
+  binding({ action: "list.pageDown", scope: "list", keys: ["J", "pagedown"], label: "J", description: "move down 10" }),
+  binding({ action: "list.pageUp", scope: "list", keys: ["K", "pageup"], label: "K", description: "move up 10" }),
+  binding({ action: "list.top", scope: "list", keys: ["g", "home"], label: "g", description: "go to the top" }),
+  binding({ action: "list.bottom", scope: "list", keys: ["G", "end"], label: "G", description: "go to the bottom" }),
+  binding({ action: "list.toggle", scope: "list", keys: ["return"], label: "Enter", description: "expand / collapse subtasks" }),
+  binding({ action: "list.expand", scope: "list", keys: ["l", "right"], label: "l", description: "expand subtasks" }),
+  binding({ action: "list.collapse", scope: "list", keys: ["h", "left"], label: "h", description: "collapse, or go to the parent" }),
+  binding({ action: "list.visual", scope: "list", keys: ["v"], label: "v", description: "visual mode: select several tasks", hint: "select" }),
+
+  binding({ action: "detail.down", scope: "detail", keys: ["j", "down"], label: "j/↓", description: "scroll the detail down", hint: "scroll" }),
+  binding({ action: "detail.up", scope: "detail", keys: ["k", "up"], label: "k/↑", description: "scroll the detail up" }),
+
+  binding({ action: "board.left", scope: "board", keys: ["h", "left"], label: "h", description: "previous column", hint: "column" }),
+  binding({ action: "board.right", scope: "board", keys: ["l", "right"], label: "l", description: "next column" }),
+  binding({ action: "board.down", scope: "board", keys: ["j", "down"], label: "j/↓", description: "next task in the column" }),
+  binding({ action: "board.up", scope: "board", keys: ["k", "up"], label: "k/↑", description: "previous task in the column" }),
+  binding({ action: "board.top", scope: "board", keys: ["g"], label: "g", description: "first task in the column" }),
+  binding({ action: "board.bottom", scope: "board", keys: ["G"], label: "G", description: "last task in the column" }),
+  binding({ action: "board.moveLeft", scope: "board", keys: ["H"], label: "H", description: "move the task to the previous column", hint: "move task", mutates: true }),
+  binding({ action: "board.moveRight", scope: "board", keys: ["L"], label: "L", description: "move the task to the next column", mutates: true }),
+
+  binding({ action: "calendar.prevDay", scope: "calendar", keys: ["h", "left"], label: "h", description: "previous day", hint: "day" }),
+  binding({ action: "calendar.nextDay", scope: "calendar", keys: ["l", "right"], label: "l", description: "next day" }),
+  binding({ action: "calendar.nextWeek", scope: "calendar", keys: ["j", "down"], label: "j", description: "next week", hint: "week" }),
+  binding({ action: "calendar.prevWeek", scope: "calendar", keys: ["k", "up"], label: "k", description: "previous week" }),
+  binding({ action: "calendar.prevMonth", scope: "calendar", keys: ["H"], label: "H", description: "previous month" }),
+  binding({ action: "calendar.nextMonth", scope: "calendar", keys: ["L"], label: "L", description: "next month", hint: "month" }),
+  binding({ action: "calendar.today", scope: "calendar", keys: ["t"], label: "t", description: "go to today", hint: "today" }),
+
+  binding({ action: "day.down", scope: "day", keys: ["j", "down"], label: "j/↓", description: "next task of the day", hint: "move" }),
+  binding({ action: "day.up", scope: "day", keys: ["k", "up"], label: "k/↑", description: "previous task of the day" }),
+
+  binding({ action: "monitor.down", scope: "monitor", keys: ["j", "down"], label: "j/↓", description: "next C64 task", hint: "move" }),
+  binding({ action: "monitor.up", scope: "monitor", keys: ["k", "up"], label: "k/↑", description: "previous C64 task" }),
+
+  binding({ action: "task.toggleDone", scope: "task", keys: ["d"], label: "d", description: "toggle done", hint: "done", mutates: true }),
+  binding({ action: "task.edit", scope: "task", keys: ["e"], label: "e", description: "edit the task", hint: "edit", mutates: true }),
+  binding({ action: "task.addSubtask", scope: "task", keys: ["A"], label: "A", description: "add a subtask", mutates: true }),
+  binding({ action: "task.delete", scope: "task", keys: ["x"], label: "x", description: "delete (asks first)", hint: "delete", mutates: true }),
+  binding({ action: "task.priority", scope: "task", keys: ["!"], label: "!", description: "set the priority", mutates: true }),
+  binding({ action: "task.project", scope: "task", keys: ["p"], label: "p", description: "set the project (or create one)", mutates: true }),
+  binding({ action: "task.tags", scope: "task", keys: ["t"], label: "t", description: "set tags (or create one)", mutates: true }),
+  binding({ action: "task.due", scope: "task", keys: ["D"], label: "D", description: "set the due date", mutates: true }),
+  binding({ action: "task.timer", scope: "task", keys: ["T"], label: "T", description: "start / stop the timer", mutates: true }),
+  binding({ action: "task.note", scope: "task", keys: ["n"], label: "n", description: "add a note", mutates: true }),
+
+  binding({ action: "global.add", scope: "global", keys: ["a"], label: "a", description: "add a task (on the selected day in the calendar)", hint: "add", mutates: true }),
+  binding({ action: "global.search", scope: "global", keys: ["/"], label: "/", description: "search", hint: "search" }),
+  binding({ action: "global.filter", scope: "global", keys: ["f"], label: "f", description: "cycle the status filter" }),
+  binding({ action: "global.sort", scope: "global", keys: ["s"], label: "s", description: "cycle the sort order" }),
+  binding({ action: "global.undo", scope: "global", keys: ["u"], label: "u", description: "undo", mutates: true }),
+  binding({ action: "global.redo", scope: "global", keys: ["ctrl+r"], label: "Ctrl+R", description: "redo", mutates: true }),
+  binding({ action: "global.nextPane", scope: "global", keys: ["tab"], label: "Tab", description: "next pane" }),
+  binding({ action: "global.viewList", scope: "global", keys: ["1"], label: "1", description: "List view" }),
+  binding({ action: "global.viewBoard", scope: "global", keys: ["2"], label: "2", description: "Board view" }),
+  binding({ action: "global.viewCalendar", scope: "global", keys: ["3"], label: "3", description: "Calendar view" }),
+  binding({ action: "global.viewMonitor", scope: "global", keys: ["4"], label: "4", description: "Monitor view" }),
+  binding({ action: "global.help", scope: "global", keys: ["?"], label: "?", description: "help: every key", hint: "help" }),
+  binding({ action: "global.quit", scope: "global", keys: ["q"], label: "q", description: "quit (finishes pending writes)", hint: "quit" }),
+] as const satisfies readonly KeyBinding[]
+
+export type ActionId = (typeof KEYMAP)[number]["action"]
+
+/** The binding a key press selects in the active scopes, or null. */
+export function findBinding(token: string, scopes: readonly Scope[], typing: boolean): KeyBinding | null {
+  if (typing && isCharacterToken(token)) return null
+  for (const scope of scopes) {
+    for (const b of KEYMAP) if (b.scope === scope && (b.keys as readonly string[]).includes(token)) return b
+  }
+  return null
+}
+
+export interface KeyHint {
+  label: string
+  hint: string
+}
+
+/** Status-bar hints for the active scopes, in scope order, a key shadowed by an earlier scope left out. */
+export function hintsFor(scopes: readonly Scope[]): KeyHint[] {
+  const seen = new Set<string>()
+  const hints: KeyHint[] = []
+  for (const scope of scopes) {
+    for (const b of KEYMAP as readonly KeyBinding[]) {
+      if (b.scope !== scope) continue
+      const shadowed = b.keys.every((k) => seen.has(k))
+      if (b.hint && !shadowed) hints.push({ label: hintLabel(b), hint: b.hint })
+      for (const k of b.keys) seen.add(k)
+    }
+  }
+  return hints
+}
+
+/** `j/k` for a move pair, otherwise the binding's label. */
+function hintLabel(b: KeyBinding): string {
+  const pair = PAIRED_HINTS[b.action]
+  return pair ?? b.label
+}
+
+const PAIRED_HINTS: Record<string, string> = {
+  "list.down": "j/k",
+  "detail.down": "j/k",
+  "board.left": "h/l",
+  "board.moveLeft": "H/L",
+  "calendar.prevDay": "h/l",
+  "calendar.nextWeek": "j/k",
+  "calendar.nextMonth": "H/L",
+  "day.down": "j/k",
+  "monitor.down": "j/k",
+}
+
+export interface HelpSection {
+  title: string
+  rows: { label: string; description: string }[]
+}
+
+/** Every binding, grouped by scope, for the help dialog. */
+export function helpSections(): HelpSection[] {
+  const order: Scope[] = ["global", "task", "list", "visual", "detail", "board", "calendar", "day", "monitor", "dialog", "app"]
+  return order.map((scope) => ({
+    title: SCOPE_TITLES[scope],
+    rows: (KEYMAP as readonly KeyBinding[]).filter((b) => b.scope === scope).map((b) => ({ label: b.label, description: b.description })),
+  }))
+}
+
+/** How the key of `action` is written ("Enter", "Esc"), for hints inside dialogs. */
+export function labelOf(action: ActionId): string {
+  return (KEYMAP as readonly KeyBinding[]).find((b) => b.action === action)?.label ?? action
+}
+
+/** "Enter save · Esc cancel" from (action, verb) pairs. */
+export function hintLine(pairs: readonly (readonly [ActionId, string])[]): string {
+  return ` ${pairs.map(([action, verb]) => `${labelOf(action)} ${verb}`).join(" · ")}`
+}

@@ -1,0 +1,65 @@
+// What the Monitor screen and the compact agent strip show, as small feeds the C64 service and the
+// agent operating state adapt to. A missing feed is shown as "not connected", never faked.
+export interface C64TaskSummary {
+  id: string
+  name: string
+  type: "foreground" | "background"
+  operation: string
+  status: "running" | "completed" | "stopped" | "error"
+  iterations: number
+  maxIterations: number | null
+  intervalMs: number | null
+  lastError: string | null
+  updatedAt: string
+  /** One number per sample (bytes changed since the previous one), oldest first. */
+  samples: readonly number[]
+}
+
+export const OS_PHASES = ["A", "B", "C", "V", "I"] as const
+export type OsPhase = (typeof OS_PHASES)[number]
+export const OS_PHASE_NAMES: Record<OsPhase, string> = { A: "ANALYZE", B: "BLUEPRINT", C: "CONSTRUCT", V: "VALIDATE", I: "IDLE" }
+
+export interface OsLogLine {
+  level: "I" | "W" | "E" | "D"
+  msg: string
+}
+
+export interface OsPanelStatus {
+  phase: OsPhase
+  state: string
+  plan: string | null
+  task: string | null
+  retries: number
+  activeIssues: readonly { id: string; title: string }[]
+  lastError: string | null
+  log: readonly OsLogLine[]
+}
+
+export interface Feed<T> {
+  get(): T
+  subscribe(listener: () => void): () => void
+}
+
+export interface MonitorFeeds {
+  c64: Feed<readonly C64TaskSummary[]> | null
+  os: Feed<OsPanelStatus | null> | null
+}
+
+export const NO_FEEDS: MonitorFeeds = { c64: null, os: null }
+
+/** A feed over a value that changes when `set` is called (adapters and tests build on it). */
+export function createValueFeed<T>(initial: T): Feed<T> & { set(value: T): void } {
+  let value = initial
+  const listeners = new Set<() => void>()
+  return {
+    get: () => value,
+    set(next) {
+      value = next
+      for (const listener of listeners) listener()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

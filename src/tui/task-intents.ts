@@ -1,0 +1,216 @@
+// The changes a person makes in the TUI. Each goes through the store's locked actions, shows at once
+// as a pending change, is tracked so quitting waits for it, reports failures as error toasts, and
+// records its inverse for undo.
+import type { AppStore } from "../store/app-store.ts"
+import type { Task, TaskStatus } from "../domain/task.ts"
+import type { CreateTaskInput, UpdateTaskInput } from "../domain/task-input.ts"
+import { findRunningTimer } from "../domain/time-tracking.ts"
+import { taskView } from "./task-view.ts"
+import type { UiStore } from "./ui-store.ts"
+import type { UndoHistory, UndoStep } from "./undo-history.ts"
+import type { PendingWrites } from "./pending-writes.ts"
+import type { Toaster } from "./toaster.ts"
+
+export interface IntentDeps {
+  store: AppStore
+  ui: UiStore
+  history: UndoHistory
+  writes: PendingWrites
+  toaster: Toaster
+}
+
+export type TaskIntents = ReturnType<typeof createTaskIntents>
+
+interface ChangeSpec<T> {
+  patches?: Record<string, Partial<Task>>
+  deletedIds?: readonly string[]
+  run(): Promise<T>
+  step?(result: T): UndoStep | null
+  toast?(result: T): string | null
+}
+
+function quoted(tasks: readonly Task[]): string {
+  if (tasks.length === 1) return `'${tasks[0]!.title}'`
+  return `${tasks.length} tasks`
+}
+
+function patchOf(input: UpdateTaskInput): Partial<Task> {
+  const patch: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(input)) if (value !== undefined) patch[key] = value
+  return patch as Partial<Task>
+}
+
+/** The values `input` would overwrite, so undo can put them back. */
+function previousValues(task: Task, input: UpdateTaskInput): UpdateTaskInput {
+  const previous: Record<string, unknown> = {}
+  for (const key of Object.keys(input)) previous[key] = task[key as keyof Task]
+  return previous as UpdateTaskInput
+}
+
+export function createTaskIntents(deps: IntentDeps) {
+  const { store, ui, history, writes, toaster } = deps
+  const actions = () => store.getState()
+  const lookup = (ids: readonly string[]): Task[] => {
+    const view = taskView(store.getState().tasks, ui.getState().pending)
+    return ids.map((id) => view.index.get(id)).filter((t): t is Task => t !== undefined)
+  }
+
+  function change<T>(spec: ChangeSpec<T>): Promise<T | null> {
+    const hasPending = spec.patches !== undefined || spec.deletedIds !== undefined
+    const pendingId = hasPending ? ui.getState().addPending({ patches: spec.patches ?? {}, deletedIds: spec.deletedIds ?? [] }) : null
+    const promise = spec
+      .run()
+      .then((result) => {
+        const step = spec.step?.(result)
+        if (step) history.record(step)
+        const message = spec.toast?.(result)
+        if (message) toaster.show("success", message)
+        return result
+      })
+      .catch((error: unknown) => {
+        toaster.error(error)
+        return null
+      })
+      .finally(() => {
+        if (pendingId !== null) ui.getState().dropPending(pendingId)
+      })
+    return writes.track(promise)
+  }
+
+  /** Run `op` on each task in turn; a failure part-way still records the part that was done. */
+  async function eachTask(tasks: readonly Task[], op: (task: Task) => Promise<unknown>): Promise<Task[]> {
+    const done: Task[] = []
+    for (const task of tasks) {
+      await op(task)
+      done.push(task)
+    }
+    return done
+  }
+
+  function setStatus(ids: readonly string[], status: TaskStatus) {
+    const tasks = lookup(ids).filter((t) => t.status !== status)
+    if (tasks.length === 0) return Promise.resolve(null)
+    const before = new Map(tasks.map((t) => [t.id, t.status]))
+    const label = `marked ${quoted(tasks)} ${status.replace("_", " ")}`
+    return change({
+      patches: Object.fromEntries(tasks.map((t) => [t.id, { status }])),
+      run: () => eachTask(tasks, (t) => actions().setStatus(t.id, status)),
+      step: (done) => ({
+        label,
+        undo: async () => void (await eachTask(done, (t) => actions().setStatus(t.id, before.get(t.id)!))),
+        redo: async () => void (await eachTask(done, (t) => actions().setStatus(t.id, status))),
+      }),
+    })
+  }
+
+  /** Update each task with its own input (`input` may depend on the task, e.g. its tags). */
+  function updateTasks(ids: readonly string[], input: UpdateTaskInput | ((task: Task) => UpdateTaskInput), what: string) {
+    const tasks = lookup(ids)
+    if (tasks.length === 0) return Promise.resolve(null)
+    const inputs = new Map(tasks.map((t) => [t.id, typeof input === "function" ? input(t) : input]))
+    const before = new Map(tasks.map((t) => [t.id, previousValues(t, inputs.get(t.id)!)]))
+    const label = `${what} of ${quoted(tasks)}`
+    return change({
+      patches: Object.fromEntries(tasks.map((t) => [t.id, patchOf(inputs.get(t.id)!)])),
+      run: () => eachTask(tasks, (t) => actions().updateTask(t.id, inputs.get(t.id)!)),
+      step: (done) => ({
+        label,
+        undo: async () => void (await eachTask(done, (t) => actions().updateTask(t.id, before.get(t.id)!))),
+        redo: async () => void (await eachTask(done, (t) => actions().updateTask(t.id, inputs.get(t.id)!))),
+      }),
+    })
+  }
+
+  return {
+    setStatus,
+    updateTasks,
+
+    /** Done if any is open, otherwise back to to do. */
+    toggleDone(ids: readonly string[]) {
+      const tasks = lookup(ids)
+      const allDone = tasks.length > 0 && tasks.every((t) => t.status === "done")
+      return setStatus(ids, allDone ? "todo" : "done")
+    },
+
+    addTask(input: CreateTaskInput) {
+      let removed: Task[] = []
+      return change({
+        run: () => actions().addTask(input),
+        step: (task) => ({
+          label: `added '${task.title}'`,
+          undo: async () => {
+            removed = (await actions().deleteTask(task.id)).deleted
+          },
+          redo: async () => void (await actions().restoreTasks(removed)),
+        }),
+      })
+    },
+
+    deleteTasks(ids: readonly string[]) {
+      const tasks = lookup(ids)
+      if (tasks.length === 0) return Promise.resolve(null)
+      const view = taskView(store.getState().tasks, ui.getState().pending)
+      const hidden = new Set<string>()
+      const hide = (id: string) => {
+        hidden.add(id)
+        for (const kid of view.children.get(id) ?? []) hide(kid.id)
+      }
+      for (const t of tasks) hide(t.id)
+      // A task whose ancestor is also being deleted goes with the ancestor.
+      const roots = tasks.filter((t) => !tasks.some((o) => o.id !== t.id && isAncestor(view.index, o.id, t)))
+      let removed: Task[] = []
+      const label = `deleted ${quoted(roots)}`
+      return change({
+        deletedIds: [...hidden],
+        run: async () => {
+          removed = []
+          for (const t of roots) removed.push(...(await actions().deleteTask(t.id)).deleted)
+          return removed
+        },
+        step: (deleted) => ({
+          label,
+          undo: async () => void (await actions().restoreTasks(deleted)),
+          redo: async () => void (await eachTask(roots, (t) => actions().deleteTask(t.id))),
+        }),
+        toast: (deleted) => `Deleted ${deleted.length === 1 ? `'${deleted[0]!.title}'` : `${deleted.length} tasks`} (u undoes)`,
+      })
+    },
+
+    addNote(id: string, content: string) {
+      return change({ run: () => actions().addNote(id, content, "tui"), toast: (t) => `Note added to '${t.title}'` })
+    },
+
+    toggleTimer(id: string) {
+      const running = findRunningTimer(store.getState().tasks)
+      if (running && running.task.id === id) {
+        return change({ run: () => actions().stopTimer(id), toast: (t) => `Timer stopped: '${t.title}'` })
+      }
+      return change({ run: () => actions().startTimer(id), toast: (c) => `Timer started: '${c.task.title}'` })
+    },
+
+    undo() {
+      return change({
+        run: () => history.undo(),
+        toast: (step) => (step ? `Undone: ${step.label}` : "Nothing to undo"),
+      })
+    },
+
+    redo() {
+      return change({
+        run: () => history.redo(),
+        toast: (step) => (step ? `Redone: ${step.label}` : "Nothing to redo"),
+      })
+    },
+  }
+}
+
+function isAncestor(index: Map<string, Task>, ancestorId: string, task: Task): boolean {
+  let current = task.parentId ? index.get(task.parentId) : undefined
+  const seen = new Set<string>()
+  while (current && !seen.has(current.id)) {
+    if (current.id === ancestorId) return true
+    seen.add(current.id)
+    current = current.parentId ? index.get(current.parentId) : undefined
+  }
+  return false
+}

@@ -1,0 +1,42 @@
+// Toasts with auto-dismiss. The UI store keeps at most three; this schedules their removal.
+import { sanitizeErrorMessage, TskError } from "../domain/errors.ts"
+import type { ToastKind, UiStore } from "./ui-store.ts"
+
+export interface Toaster {
+  show(kind: ToastKind, message: string): void
+  error(error: unknown): void
+  dispose(): void
+}
+
+export interface ToasterOptions {
+  ttlMs?: number
+  errorTtlMs?: number
+}
+
+/** The TUI's one error formatter: the kind-carrying message, sanitized (no stacks, no paths). */
+export function formatTuiError(error: unknown): string {
+  const message = sanitizeErrorMessage(error)
+  return error instanceof TskError && error.kind === "corrupt" ? `${message} (run tsk doctor --repair)` : message
+}
+
+export function createToaster(ui: UiStore, options: ToasterOptions = {}): Toaster {
+  const ttl = options.ttlMs ?? 4000
+  const errorTtl = options.errorTtlMs ?? 7000
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const show = (kind: ToastKind, message: string) => {
+    const id = ui.getState().addToast(kind, message)
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      ui.getState().dismissToast(id)
+    }, kind === "error" ? errorTtl : ttl)
+    timers.add(timer)
+  }
+  return {
+    show,
+    error: (error) => show("error", formatTuiError(error)),
+    dispose() {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+    },
+  }
+}

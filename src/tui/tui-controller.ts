@@ -1,0 +1,111 @@
+// Turns key presses into actions through the keymap table, and owns what lives as long as the TUI:
+// the undo history, the tracked writes, the toasts and the quit request.
+import type { AppStore } from "../store/app-store.ts"
+import { activeScopes } from "./active-scopes.ts"
+import { findBinding, type ActionId } from "./keymap.ts"
+import { keyToken, type KeyLike } from "./key-token.ts"
+import { NO_FEEDS, type MonitorFeeds } from "./monitor-feeds.ts"
+import { navigationActions, type ActionHandler } from "./navigation-actions.ts"
+import { PendingWrites } from "./pending-writes.ts"
+import { taskActions } from "./task-actions.ts"
+import { createTaskIntents } from "./task-intents.ts"
+import { createToaster, type Toaster, type ToasterOptions } from "./toaster.ts"
+import type { TuiContext } from "./tui-context.ts"
+import type { UiStore } from "./ui-store.ts"
+import { UndoHistory } from "./undo-history.ts"
+import { viewActions } from "./view-actions.ts"
+
+export const DIALOG_KEYS = ["close", "submit", "next", "prev", "up", "down", "left", "right", "yes"] as const
+export type DialogKey = (typeof DIALOG_KEYS)[number]
+/** A dialog's answers to the dialog keys; returning false lets the key through to its text field. */
+export type DialogKeyHandlers = Partial<Record<DialogKey, () => boolean | void>>
+
+export interface TuiControllerOptions {
+  store: AppStore
+  ui: UiStore
+  feeds?: MonitorFeeds
+  now?: () => Date
+  toaster?: ToasterOptions
+}
+
+export interface TuiController {
+  context: TuiContext
+  history: UndoHistory
+  writes: PendingWrites
+  toaster: Toaster
+  /** Handle a key press; true when it was used (the caller then stops it reaching text fields). */
+  handleKey(key: KeyLike, typing: boolean): boolean
+  registerDialogKeys(dialogKey: number, handlers: () => DialogKeyHandlers): () => void
+  readonly quitRequested: Promise<void>
+  dispose(): void
+}
+
+export const READ_ONLY_MESSAGE = "Read-only: a data file is damaged. Quit and run tsk doctor --repair"
+
+export function createTuiController(options: TuiControllerOptions): TuiController {
+  const { store, ui } = options
+  const history = new UndoHistory()
+  const writes = new PendingWrites()
+  const toaster = createToaster(ui, options.toaster)
+  const intents = createTaskIntents({ store, ui, history, writes, toaster })
+  let resolveQuit: () => void = () => {}
+  const quitRequested = new Promise<void>((resolve) => (resolveQuit = resolve))
+  const context: TuiContext = {
+    store,
+    ui,
+    intents,
+    toaster,
+    feeds: options.feeds ?? NO_FEEDS,
+    now: options.now ?? (() => new Date()),
+    requestQuit: () => resolveQuit(),
+  }
+  const dialogHandlers = new Map<number, () => DialogKeyHandlers>()
+
+  const dialogAction = (key: DialogKey): ActionHandler => () => {
+    const top = ui.getState().dialogs.at(-1)
+    if (!top) return false
+    const handler = dialogHandlers.get(top.key)?.()[key]
+    if (handler) return handler()
+    if (key === "close") return ui.getState().popDialog()
+    return false
+  }
+
+  const handlers = {
+    ...navigationActions,
+    ...taskActions,
+    ...viewActions,
+    "dialog.close": dialogAction("close"),
+    "dialog.submit": dialogAction("submit"),
+    "dialog.next": dialogAction("next"),
+    "dialog.prev": dialogAction("prev"),
+    "dialog.up": dialogAction("up"),
+    "dialog.down": dialogAction("down"),
+    "dialog.left": dialogAction("left"),
+    "dialog.right": dialogAction("right"),
+    "dialog.yes": dialogAction("yes"),
+  } satisfies Record<ActionId, ActionHandler>
+
+  return {
+    context,
+    history,
+    writes,
+    toaster,
+    quitRequested,
+    handleKey(key, typing) {
+      const binding = findBinding(keyToken(key), activeScopes(ui.getState()), typing)
+      if (!binding) return false
+      if (binding.mutates && store.getState().loadError) {
+        toaster.show("error", READ_ONLY_MESSAGE)
+        return true
+      }
+      return handlers[binding.action as ActionId](context) !== false
+    },
+    registerDialogKeys(dialogKey, get) {
+      dialogHandlers.set(dialogKey, get)
+      return () => {
+        if (dialogHandlers.get(dialogKey) === get) dialogHandlers.delete(dialogKey)
+      }
+    },
+    dispose: () => toaster.dispose(),
+  }
+}

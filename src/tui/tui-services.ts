@@ -1,0 +1,26 @@
+// Builds what the app needs from a task store: the UI store, the controller and the feeds. Used by
+// start-tui, the demo, the tests and the benchmarks alike.
+import type { AppServices } from "../../components/app-context.tsx"
+import { localDateOf } from "../domain/local-date.ts"
+import type { AppStore } from "../store/app-store.ts"
+import { NO_FEEDS, type Feed, type MonitorFeeds } from "./monitor-feeds.ts"
+import { createTuiController } from "./tui-controller.ts"
+import type { ToasterOptions } from "./toaster.ts"
+import { createUiStore } from "./ui-store.ts"
+
+export interface TuiServicesOptions {
+  store: AppStore
+  env?: NodeJS.ProcessEnv
+  now?: () => Date
+  feeds?: MonitorFeeds
+  agentRunning?: Feed<boolean> | null
+  toaster?: ToasterOptions
+}
+
+export function createTuiServices(options: TuiServicesOptions): AppServices {
+  const now = options.now ?? (() => new Date())
+  const feeds = options.feeds ?? NO_FEEDS
+  const ui = createUiStore({ today: localDateOf(now()), view: options.store.getState().config.ui.defaultView })
+  const controller = createTuiController({ store: options.store, ui, feeds, now, toaster: options.toaster })
+  return { store: options.store, ui, controller, feeds, agentRunning: options.agentRunning ?? null, now, env: options.env ?? process.env }
+}

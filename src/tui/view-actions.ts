@@ -1,0 +1,38 @@
+// Keys that change what is shown: views, panes, filter, sort, search, help, and quitting.
+import type { ActionId } from "./keymap.ts"
+import type { ActionHandler } from "./navigation-actions.ts"
+import { PANE_COUNTS } from "./active-scopes.ts"
+import { SORT_CYCLE, STATUS_FILTERS, type ViewName } from "./ui-store.ts"
+import type { TuiContext } from "./tui-context.ts"
+
+function show(view: ViewName): ActionHandler {
+  return (ctx: TuiContext) => ctx.ui.getState().set({ view, pane: 0, visualAnchorId: null })
+}
+
+function next<T>(cycle: readonly T[], current: T): T {
+  return cycle[(cycle.indexOf(current) + 1) % cycle.length]!
+}
+
+export const viewActions = {
+  "app.quit": (ctx) => ctx.requestQuit(),
+  "global.quit": (ctx) => ctx.requestQuit(),
+  "global.help": (ctx) => ctx.ui.getState().openDialog({ kind: "help" }),
+  "global.search": (ctx) => ctx.ui.getState().openDialog({ kind: "search" }),
+  "global.filter": (ctx) => {
+    const ui = ctx.ui.getState()
+    ui.set({ statusFilter: next(STATUS_FILTERS, ui.statusFilter), visualAnchorId: null })
+  },
+  "global.sort": (ctx) => {
+    const ui = ctx.ui.getState()
+    ui.set({ sort: next(SORT_CYCLE, ui.sort) })
+  },
+  "global.nextPane": (ctx) => {
+    const ui = ctx.ui.getState()
+    if (ui.view === "board") return ui.set({ boardColumn: (ui.boardColumn + 1) % PANE_COUNTS.board })
+    ui.set({ pane: (ui.pane + 1) % PANE_COUNTS[ui.view], visualAnchorId: null })
+  },
+  "global.viewList": show("list"),
+  "global.viewBoard": show("board"),
+  "global.viewCalendar": show("calendar"),
+  "global.viewMonitor": show("monitor"),
+} satisfies Partial<Record<ActionId, ActionHandler>>

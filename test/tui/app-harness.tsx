@@ -1,0 +1,121 @@
+// Renders the whole app with testRender on a temporary home, with helpers to press keys and read
+// the screen. Every component and TUI test builds on this.
+import { act } from "react"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { testRender } from "@opentui/react/test-utils"
+import type { KeyInput } from "@opentui/core/testing"
+import { App } from "../../components/app.tsx"
+import type { AppServices } from "../../components/app-context.tsx"
+import { createAppStore, type AppStore } from "../../src/store/app-store.ts"
+import type { CreateTaskInput } from "../../src/domain/task-input.ts"
+import type { Feed, MonitorFeeds } from "../../src/tui/monitor-feeds.ts"
+import { createTuiServices } from "../../src/tui/tui-services.ts"
+
+export const FIXED_NOW = new Date(2026, 2, 10, 9, 30, 0) // Tue 10 March 2026, 09:30 local
+
+export interface HarnessOptions {
+  home?: string
+  width?: number
+  height?: number
+  tasks?: CreateTaskInput[]
+  now?: () => Date
+  env?: NodeJS.ProcessEnv
+  feeds?: MonitorFeeds
+  agentRunning?: Feed<boolean>
+}
+
+export interface Harness {
+  home: string
+  store: AppStore
+  services: AppServices
+  frame(): string
+  render(): Promise<string>
+  press(key: KeyInput, modifiers?: { ctrl?: boolean; shift?: boolean }): Promise<string>
+  type(text: string): Promise<string>
+  /** Render until `predicate` holds on the screen (for writes that finish on disk first). */
+  waitForFrame(predicate: (frame: string) => boolean, timeoutMs?: number): Promise<string>
+  settle(): Promise<void>
+  resize(width: number, height: number): Promise<string>
+  destroy(): Promise<void>
+}
+
+export function makeHome(): string {
+  return mkdtempSync(join(tmpdir(), "tsk-tui-"))
+}
+
+export async function renderApp(options: HarnessOptions = {}): Promise<Harness> {
+  const ownHome = options.home === undefined
+  const home = options.home ?? makeHome()
+  const now = options.now ?? (() => FIXED_NOW)
+  const store = createAppStore({ home, now })
+  if (options.tasks && options.tasks.length > 0) await store.getState().addTasks(options.tasks)
+  await store.getState().reload()
+  const services = createTuiServices({ store, env: options.env ?? { NO_COLOR: "" }, now, feeds: options.feeds, agentRunning: options.agentRunning ?? null })
+  const setup = await testRender(<App services={services} />, { width: options.width ?? 100, height: options.height ?? 30, kittyKeyboard: true })
+  const render = async () => {
+    await act(async () => {
+      await setup.renderOnce()
+    })
+    return setup.captureCharFrame()
+  }
+  await render()
+  const harness: Harness = {
+    home,
+    store,
+    services,
+    frame: () => setup.captureCharFrame(),
+    render,
+    async press(key, modifiers) {
+      await act(async () => {
+        setup.mockInput.pressKey(key, modifiers)
+      })
+      return render()
+    },
+    async type(text) {
+      for (const char of text) {
+        await act(async () => {
+          setup.mockInput.pressKey(char)
+        })
+      }
+      return render()
+    },
+    async waitForFrame(predicate, timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs
+      let frame = await render()
+      while (!predicate(frame)) {
+        if (Date.now() > deadline) throw new Error(`screen never matched; last frame:\n${frame}`)
+        await act(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        })
+        frame = await render()
+      }
+      return frame
+    },
+    async settle() {
+      await act(async () => {
+        await services.controller.writes.settle()
+      })
+      await render()
+    },
+    async resize(width, height) {
+      await act(async () => {
+        setup.resize(width, height)
+      })
+      return render()
+    },
+    async destroy() {
+      await services.controller.writes.settle()
+      services.controller.dispose()
+      setup.renderer.destroy()
+      if (ownHome) rmSync(home, { recursive: true, force: true })
+    },
+  }
+  return harness
+}
+
+/** The screen line that contains `text` (for asserting on one row). */
+export function lineWith(frame: string, text: string): string {
+  return frame.split("\n").find((line) => line.includes(text)) ?? ""
+}
