@@ -1,0 +1,98 @@
+// Running one command's definition and turning the outcome into a response: data on success, a
+// sanitized message (no stack, no absolute path) on failure. Task commands run against the
+// working copy of a batch (WorkingTasks), reached through the TaskAccess the definitions hold.
+import { randomUUID } from "node:crypto"
+import type { Slot } from "./claim-plan.ts"
+import type { AgentResponse } from "./protocol.ts"
+import type { TaskAccess } from "./task-access.ts"
+import type { Task } from "../domain/task.ts"
+import type { Mutation, OperationContext } from "../domain/task-operations.ts"
+import { conflict, sanitizeErrorMessage, TskError } from "../domain/errors.ts"
+
+/** Thrown when this process is no longer the runner: stop at once, answer nothing more. */
+export class RoleLostError extends Error {
+  constructor() {
+    super("another process took over the runner role")
+    this.name = "RoleLostError"
+  }
+}
+
+/** The task list of one batch, changed in memory by each command in turn. */
+export class WorkingTasks {
+  list: Task[]
+  changed = false
+
+  constructor(tasks: Task[]) {
+    this.list = tasks
+  }
+
+  mutate<T>(operation: (tasks: Task[], ctx: OperationContext) => Mutation<T>, now: Date): T {
+    const mutation = operation(this.list, { now, newId: randomUUID })
+    // The store's no-wipe rule, per command, as mutateTasks applies it per action.
+    if (this.list.length > 0 && mutation.tasks.length === 0 && !mutation.explicitDelete) {
+      throw conflict("refusing to replace a non-empty task list with an empty one; delete tasks explicitly instead")
+    }
+    this.list = mutation.tasks
+    this.changed = true
+    return mutation.result
+  }
+}
+
+export interface TaskRouter {
+  /** What the task command definitions are built on. */
+  access: TaskAccess
+  enter(working: WorkingTasks, source: string): void
+  leave(): void
+}
+
+export function createTaskRouter(clock: () => Date = () => new Date()): TaskRouter {
+  let current: { working: WorkingTasks; source: string } | null = null
+  const active = () => {
+    if (!current) throw new TskError("io", "task commands run only inside a batch of the runner")
+    return current
+  }
+  return {
+    access: {
+      tasks: () => active().working.list,
+      mutate: (operation) => active().working.mutate(operation, clock()),
+      now: clock,
+      source: () => active().source,
+    },
+    enter(working, source) {
+      current = { working, source }
+    },
+    leave() {
+      current = null
+    },
+  }
+}
+
+/** Plain JSON (what the outbox can hold): drops undefined, functions and class prototypes. */
+function asJson(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value))
+}
+
+export interface CommandOutcome {
+  response: AgentResponse
+  summary: string
+}
+
+export async function runDefinition(slot: Extract<Slot, { kind: "run" }>, now: () => string): Promise<CommandOutcome> {
+  const { command, definition, payload } = slot
+  try {
+    const data = asJson(await definition.run(payload))
+    let summary: string
+    try {
+      summary = definition.describe(payload, data)
+    } catch {
+      summary = `${command.command} done`
+    }
+    return { response: { commandId: command.id, status: "ok", ...(data !== undefined ? { data } : {}), timestamp: now() }, summary }
+  } catch (error) {
+    if (error instanceof RoleLostError) throw error
+    return {
+      response: { commandId: command.id, status: "error", error: sanitizeErrorMessage(error), timestamp: now() },
+      summary: `${command.command} failed`,
+    }
+  }
+}

@@ -1,0 +1,167 @@
+// Claiming the inbox. Agents write agent-inbox.json (an array or one command) or drop one file per
+// command into agent-inbox.d/ (written elsewhere, then renamed in). The runner renames what it
+// finds into agent-inbox.claimed/ before reading it, so a command written meanwhile lands in a new
+// inbox file and waits for the next pass instead of being cleared away.
+//
+// Order: each pass claims agent-inbox.json first, then the agent-inbox.d/ files sorted by name
+// (agents name them `<timestamp>-…` to keep their order); a claimed name starts with the claim
+// time and a sequence number, so claimed files sort in the order they are processed, across
+// restarts too. A claimed file is deleted only after all its responses are durable.
+import { closeSync, fsyncSync, openSync, writeFileSync } from "node:fs"
+import { readdir, readFile, rename, rm, stat } from "node:fs/promises"
+import { join } from "node:path"
+import { ensureDir, fsyncDirSync } from "../store/durable-file.ts"
+import { MAX_INBOX_FILE_BYTES } from "./protocol.ts"
+
+export function bridgePaths(home: string) {
+  return {
+    inbox: join(home, "agent-inbox.json"),
+    inboxDir: join(home, "agent-inbox.d"),
+    claimedDir: join(home, "agent-inbox.claimed"),
+    rejectedDir: join(home, "agent-inbox.rejected"),
+    outbox: join(home, "agent-outbox.json"),
+  }
+}
+
+const CLAIM_NAME = /^(\d{14})-(\d{6})-(.+)$/
+let lastClaimMs = 0
+let sequence = 0
+
+/** Names agents may use while writing into agent-inbox.d/ are skipped until renamed. */
+export function isInboxEntryName(name: string): boolean {
+  return !name.startsWith(".") && !name.endsWith(".tmp") && !name.endsWith("~")
+}
+
+function nextClaimName(origin: string): string {
+  const now = Math.max(Date.now(), lastClaimMs)
+  if (now !== lastClaimMs) sequence = 0
+  lastClaimMs = now
+  sequence++
+  const safeOrigin = origin.replace(/[^A-Za-z0-9._-]/g, "_").slice(0, 120)
+  return `${String(now).padStart(14, "0")}-${String(sequence).padStart(6, "0")}-${safeOrigin}`
+}
+
+/** When a file was claimed (the time a rejected file's answer carries). */
+export function claimTimeOf(name: string): string {
+  const match = CLAIM_NAME.exec(name)
+  return new Date(match ? Number(match[1]) : Date.now()).toISOString()
+}
+
+/** The name the agent gave the file (`agent-inbox.json` or its agent-inbox.d/ name). */
+export function claimOriginOf(name: string): string {
+  const origin = CLAIM_NAME.exec(name)?.[3] ?? name
+  return origin.startsWith("d-") ? `agent-inbox.d/${origin.slice(2)}` : "agent-inbox.json"
+}
+
+async function moveIfPresent(from: string, to: string): Promise<boolean> {
+  try {
+    await rename(from, to)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false
+    throw error
+  }
+}
+
+export async function listClaims(home: string): Promise<string[]> {
+  try {
+    return (await readdir(bridgePaths(home).claimedDir)).filter((name) => CLAIM_NAME.test(name)).sort()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return []
+    throw error
+  }
+}
+
+/** Move everything waiting in the inbox into agent-inbox.claimed/, durably. Returns how many. */
+export async function claimInbox(home: string): Promise<number> {
+  const paths = bridgePaths(home)
+  await ensureDir(paths.claimedDir)
+  // Claimed names must sort after the ones left by a runner that died, whatever the clock did.
+  const leftover = CLAIM_NAME.exec((await listClaims(home)).at(-1) ?? "")
+  if (leftover && Number(leftover[1]) >= lastClaimMs) {
+    sequence = Number(leftover[1]) === lastClaimMs ? Math.max(sequence, Number(leftover[2])) : Number(leftover[2])
+    lastClaimMs = Number(leftover[1])
+  }
+  let claimed = 0
+  const touched = new Set<string>()
+  if (await moveIfPresent(paths.inbox, join(paths.claimedDir, nextClaimName("inbox.json")))) {
+    claimed++
+    touched.add(home)
+  }
+  let names: string[] = []
+  try {
+    const entries = await readdir(paths.inboxDir, { withFileTypes: true })
+    names = entries.filter((e) => e.isFile() && isInboxEntryName(e.name)).map((e) => e.name).sort()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
+  }
+  for (const name of names) {
+    if (await moveIfPresent(join(paths.inboxDir, name), join(paths.claimedDir, nextClaimName(`d-${name}`)))) {
+      claimed++
+      touched.add(paths.inboxDir)
+    }
+  }
+  // A claim that a power cut undid would come back under a new name and run again.
+  if (claimed > 0) for (const dir of [...touched, paths.claimedDir]) fsyncDirSync(dir)
+  return claimed
+}
+
+export type ClaimContent = { kind: "items"; items: unknown[] } | { kind: "unreadable"; reason: string; text: string }
+
+/**
+ * Read a claimed file. A file that does not parse is read again shortly after, because an agent
+ * that wrote agent-inbox.json in place may still be writing into it when it was claimed.
+ */
+export async function readClaim(home: string, name: string, settleMs = 50): Promise<ClaimContent> {
+  const path = join(bridgePaths(home).claimedDir, name)
+  const size = (await stat(path)).size
+  if (size > MAX_INBOX_FILE_BYTES) {
+    return { kind: "unreadable", reason: `${claimOriginOf(name)} is too large (${size} bytes; the limit is ${MAX_INBOX_FILE_BYTES} bytes)`, text: "" }
+  }
+  let text = await readFile(path, "utf8")
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const value: unknown = JSON.parse(text)
+      return { kind: "items", items: Array.isArray(value) ? value : [value] }
+    } catch (error) {
+      await new Promise((resolve) => setTimeout(resolve, settleMs))
+      const again = await readFile(path, "utf8")
+      if (again === text || attempt >= 20) {
+        const reason = error instanceof Error ? error.message : String(error)
+        return { kind: "unreadable", reason: `${claimOriginOf(name)} is not valid JSON (${reason})`, text }
+      }
+      text = again
+    }
+  }
+}
+
+/** Move a claimed file that could not be read to agent-inbox.rejected/ (never deleted). */
+export async function rejectClaim(home: string, name: string): Promise<string> {
+  const paths = bridgePaths(home)
+  await ensureDir(paths.rejectedDir)
+  await moveIfPresent(join(paths.claimedDir, name), join(paths.rejectedDir, name))
+  fsyncDirSync(paths.rejectedDir)
+  return `agent-inbox.rejected/${name}`
+}
+
+export async function finishClaim(home: string, name: string): Promise<void> {
+  await rm(join(bridgePaths(home).claimedDir, name), { force: true })
+}
+
+/** Put a command file into agent-inbox.d/ the way agents should: write elsewhere, then rename in. */
+export async function dropIntoInbox(home: string, fileName: string, content: string): Promise<string> {
+  const paths = bridgePaths(home)
+  await ensureDir(paths.inboxDir)
+  const temp = join(paths.inboxDir, `.${fileName}.tmp`)
+  const fd = openSync(temp, "w", 0o600)
+  try {
+    writeFileSync(fd, content)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  const target = join(paths.inboxDir, fileName)
+  await rename(temp, target)
+  fsyncDirSync(paths.inboxDir)
+  return target
+}

@@ -1,0 +1,79 @@
+// agent-outbox.json: the responses, a JSON array as agents expect, newest last, the last 100 kept.
+// Appends are locked read-modify-writes with a durable atomic write. An outbox that does not parse
+// is moved aside (agent-outbox.json.corrupt-<time>), never written over.
+import { readFile, rename } from "node:fs/promises"
+import * as z from "zod"
+import { writeJsonDurable } from "../store/durable-file.ts"
+import { withFileLock } from "../store/file-lock.ts"
+import { enqueue } from "../store/serial-queue.ts"
+import { TskError } from "../domain/errors.ts"
+import { AgentResponse } from "./protocol.ts"
+import { bridgePaths } from "./inbox-claim.ts"
+
+export const OUTBOX_KEPT = 100
+
+const Outbox = z.array(AgentResponse)
+
+async function readOutboxFile(path: string): Promise<AgentResponse[] | "corrupt"> {
+  let text: string
+  try {
+    text = await readFile(path, "utf8")
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return []
+    throw new TskError("io", `cannot read agent-outbox.json: ${(error as NodeJS.ErrnoException).code ?? "error"}`)
+  }
+  if (text.trim().length === 0) return []
+  try {
+    const parsed = Outbox.safeParse(JSON.parse(text))
+    return parsed.success ? parsed.data : "corrupt"
+  } catch {
+    return "corrupt"
+  }
+}
+
+export async function readOutbox(home: string): Promise<AgentResponse[]> {
+  const current = await readOutboxFile(bridgePaths(home).outbox)
+  if (current === "corrupt") throw new TskError("corrupt", "agent-outbox.json is not a JSON array of responses", { file: "agent-outbox.json" })
+  return current
+}
+
+/** Did the last append already write `block` (after a crash, before its inbox file was deleted)? */
+function endsWithBlock(outbox: readonly AgentResponse[], block: readonly AgentResponse[]): boolean {
+  const k = Math.min(block.length, OUTBOX_KEPT)
+  if (k === 0 || outbox.length < k) return false
+  const tail = outbox.slice(-k)
+  const mine = block.slice(-k)
+  return tail.every((response, i) => response.commandId === mine[i]!.commandId && response.status === mine[i]!.status)
+}
+
+/**
+ * Append the responses of one claimed inbox file. When the outbox already ends with them, they
+ * were written before a crash and are not written twice.
+ */
+export function appendToOutbox(home: string, block: readonly AgentResponse[]): Promise<void> {
+  const path = bridgePaths(home).outbox
+  if (block.length === 0) return Promise.resolve()
+  return enqueue(path, () =>
+    withFileLock(path, async () => {
+      let current = await readOutboxFile(path)
+      if (current === "corrupt") {
+        await rename(path, `${path}.corrupt-${Date.now()}`)
+        current = []
+      }
+      if (endsWithBlock(current, block)) return
+      await writeJsonDurable(path, [...current, ...block].slice(-OUTBOX_KEPT))
+    }),
+  )
+}
+
+export function clearOutbox(home: string): Promise<number> {
+  const path = bridgePaths(home).outbox
+  return enqueue(path, () =>
+    withFileLock(path, async () => {
+      const current = await readOutboxFile(path)
+      if (current === "corrupt") await rename(path, `${path}.corrupt-${Date.now()}`)
+      await writeJsonDurable(path, [])
+      return current === "corrupt" ? 0 : current.length
+    }),
+  )
+}

@@ -1,0 +1,23 @@
+// The JSON of a task in a bridge response: exactly the CLI's `taskJson` shape (subtaskIds,
+// blocked, progress). The view is built for the one task only, so a batch of commands on a large
+// list does not re-index the whole list per response.
+import type { Task } from "../domain/task.ts"
+import { taskJson, type TaskJson, type TaskView } from "../cli/task-format.ts"
+
+export function taskData(tasks: readonly Task[], task: Task): TaskJson {
+  const kids: Task[] = []
+  const blockers = new Set(task.blockedBy)
+  const index = new Map<string, Task>()
+  for (const candidate of tasks) {
+    if (candidate.parentId === task.id) kids.push(candidate)
+    if (blockers.has(candidate.id)) index.set(candidate.id, candidate)
+  }
+  const view: TaskView = { index, children: new Map([[task.id, kids]]) }
+  return taskJson(task, view)
+}
+
+/** `show`: the task with its subtasks, each in the same shape. */
+export function taskWithSubtasks(tasks: readonly Task[], task: Task): TaskJson & { subtasks: TaskJson[] } {
+  const subtasks = tasks.filter((t) => t.parentId === task.id).map((kid) => taskData(tasks, kid))
+  return { ...taskData(tasks, task), subtasks }
+}

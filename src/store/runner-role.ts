@@ -1,0 +1,294 @@
+// The runner role (DESIGN 5.6): one process at a time runs the agent bridge and the C64
+// scheduler. The holder is written in runner.json (pid, host, start, heartbeat, counters) and
+// re-confirms it every second; a holder whose pid is gone or whose heartbeat is older than five
+// seconds is dead, and the next candidate takes over. Every change of runner.json is a locked
+// read-modify-write, so two candidates never both win, and a holder that was taken over while it
+// stalled learns it at its next heartbeat and stands down.
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs"
+import { randomUUID } from "node:crypto"
+import { hostname } from "node:os"
+import { basename, dirname, join } from "node:path"
+import * as z from "zod"
+import { createRequire } from "node:module"
+import { ensureDirSync, fsyncDirSync, readJsonFile, writeJsonDurable } from "./durable-file.ts"
+import { withFileLock } from "./file-lock.ts"
+import { homePaths } from "./paths.ts"
+import { TskError } from "../domain/errors.ts"
+
+export const RUNNER_HEARTBEAT_MS = 1000
+export const RUNNER_STALE_MS = 5000
+
+export const RunnerFile = z.object({
+  version: z.literal(1),
+  revision: z.number().int().nonnegative(),
+  state: z.enum(["running", "stopped"]),
+  /** `one-shot`: a `tsk agent send` processing the inbox once because no runner was up. */
+  mode: z.enum(["runner", "one-shot"]),
+  token: z.string(),
+  pid: z.number().int(),
+  host: z.string(),
+  started: z.string(),
+  heartbeat: z.string(),
+  pollIntervalMs: z.number().int().positive(),
+  processed: z.number().int().nonnegative(),
+  errors: z.number().int().nonnegative(),
+  stopRequested: z.boolean(),
+  stoppedAt: z.string().nullable(),
+})
+export type RunnerFile = z.infer<typeof RunnerFile>
+export type RunnerMode = RunnerFile["mode"]
+
+export interface RunnerStatus {
+  /** A live bridge runner (`tsk agent start`, `tsk serve` or the TUI) holds the role. */
+  running: boolean
+  /** Any live holder, including a one-shot `tsk agent send`. */
+  live: boolean
+  /** runner.json names a running holder that is dead (pid gone or heartbeat stale). */
+  stale: boolean
+  mode: RunnerMode | null
+  pid: number | null
+  host: string | null
+  started: string | null
+  heartbeat: string | null
+  pollIntervalMs: number | null
+  processed: number
+  errors: number
+}
+
+export type RoleLossReason = "taken-over" | "stop-requested"
+
+export interface RunnerRole {
+  readonly home: string
+  readonly token: string
+  readonly mode: RunnerMode
+  /** True while this process holds the role, as far as the last heartbeat knows. */
+  held(): boolean
+  /** Re-read runner.json: is the role still ours? Use before a commit after a long pause. */
+  confirm(): Promise<boolean>
+  /** Counters written with the next heartbeat. */
+  setCounters(counters: { processed: number; errors: number }): void
+  onLost(listener: (reason: RoleLossReason) => void): void
+  release(): Promise<void>
+}
+
+/** Roles held by this process, by home: a second candidate here never touches the lock. */
+const heldHere = new Map<string, string>()
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+export function isLiveHolder(file: RunnerFile, now: number, staleMs = RUNNER_STALE_MS): boolean {
+  if (file.state !== "running") return false
+  if (now - Date.parse(file.heartbeat) > staleMs) return false
+  if (file.host !== hostname()) return true
+  if (file.pid === process.pid) return [...heldHere.values()].includes(file.token)
+  return pidAlive(file.pid)
+}
+
+function readRunnerFileSync(path: string): RunnerFile | null {
+  try {
+    const parsed = RunnerFile.safeParse(JSON.parse(readFileSync(path, "utf8")))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+export function readRunnerStatus(home: string): RunnerStatus {
+  const file = readRunnerFileSync(homePaths(home).runner)
+  if (!file) {
+    return { running: false, live: false, stale: false, mode: null, pid: null, host: null, started: null, heartbeat: null, pollIntervalMs: null, processed: 0, errors: 0 }
+  }
+  const live = isLiveHolder(file, Date.now())
+  return {
+    running: live && file.mode === "runner",
+    live,
+    stale: file.state === "running" && !live,
+    mode: file.mode,
+    pid: file.pid,
+    host: file.host,
+    started: file.started,
+    heartbeat: file.heartbeat,
+    pollIntervalMs: file.pollIntervalMs,
+    processed: file.processed,
+    errors: file.errors,
+  }
+}
+
+function writeJsonDurableSync(path: string, value: unknown): void {
+  ensureDirSync(dirname(path))
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`)
+  const fd = openSync(temp, "w", 0o600)
+  try {
+    writeSync(fd, JSON.stringify(value, null, 2) + "\n")
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  renameSync(temp, path)
+  fsyncDirSync(dirname(path))
+}
+
+/** Take runner.json's lock synchronously, retrying for up to `waitMs` (the lock is held for ms). */
+function lockRunnerFileSync(path: string, waitMs = 3000): () => void {
+  ensureDirSync(dirname(path))
+  // Loaded on first use: `tsk agent status` and the TUI's indicator only read runner.json.
+  const lockfile = createRequire(import.meta.url)("proper-lockfile") as typeof import("proper-lockfile")
+  const deadline = Date.now() + waitMs
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  for (;;) {
+    try {
+      return lockfile.lockSync(path, { realpath: false, stale: RUNNER_STALE_MS, onCompromised: () => {} })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ELOCKED" || Date.now() > deadline) {
+        throw new TskError("conflict", "could not take the lock on runner.json; try again")
+      }
+      Atomics.wait(pause, 0, 0, 5)
+    }
+  }
+}
+
+export interface AcquireOptions {
+  pollIntervalMs: number
+  mode?: RunnerMode
+  heartbeatMs?: number
+  staleMs?: number
+}
+
+/**
+ * Become the runner for `home`, or return null when a live holder has the role. Synchronous, so a
+ * caller knows at once whether it runs the bridge.
+ */
+export function acquireRunnerRole(home: string, options: AcquireOptions): RunnerRole | null {
+  if (heldHere.has(home)) return null
+  const path = homePaths(home).runner
+  const staleMs = options.staleMs ?? RUNNER_STALE_MS
+  const release = lockRunnerFileSync(path)
+  let mine: RunnerFile
+  try {
+    const current = readRunnerFileSync(path)
+    if (current && isLiveHolder(current, Date.now(), staleMs)) return null
+    const nowIso = new Date().toISOString()
+    mine = {
+      version: 1,
+      revision: (current?.revision ?? 0) + 1,
+      state: "running",
+      mode: options.mode ?? "runner",
+      token: randomUUID(),
+      pid: process.pid,
+      host: hostname(),
+      started: nowIso,
+      heartbeat: nowIso,
+      pollIntervalMs: options.pollIntervalMs,
+      processed: 0,
+      errors: 0,
+      stopRequested: false,
+      stoppedAt: null,
+    }
+    writeJsonDurableSync(path, mine)
+    heldHere.set(home, mine.token)
+  } finally {
+    release()
+  }
+  return startHolding(home, mine, options.heartbeatMs ?? RUNNER_HEARTBEAT_MS, staleMs)
+}
+
+function startHolding(home: string, initial: RunnerFile, heartbeatMs: number, staleMs: number): RunnerRole {
+  const path = homePaths(home).runner
+  const listeners: ((reason: RoleLossReason) => void)[] = []
+  let counters = { processed: 0, errors: 0 }
+  let confirmedAt = Date.now()
+  let lost = false
+  let released = false
+  let stopSignalled = false
+
+  const loseRole = (reason: RoleLossReason) => {
+    if (reason === "taken-over") lost = true
+    if (reason === "stop-requested") {
+      if (stopSignalled) return
+      stopSignalled = true
+    }
+    for (const listener of listeners) listener(reason)
+  }
+
+  /** Locked re-read; with `write`, also records the heartbeat and counters. */
+  const check = (write: boolean) =>
+    withFileLock(path, async () => {
+      const loaded = await readJsonFile(path, RunnerFile, "runner.json").catch(() => ({ status: "missing" as const }))
+      const current = loaded.status === "ok" ? loaded.value : null
+      if (!current || current.token !== initial.token || current.state !== "running") return "taken-over" as const
+      if (write) {
+        await writeJsonDurable(path, { ...current, revision: current.revision + 1, heartbeat: new Date().toISOString(), ...counters })
+      }
+      confirmedAt = Date.now()
+      return current.stopRequested ? ("stop-requested" as const) : ("held" as const)
+    })
+
+  let beating = false
+  const timer = setInterval(() => {
+    if (beating || lost || released) return
+    beating = true
+    check(true)
+      .then((outcome) => {
+        if (outcome !== "held" && !released) loseRole(outcome)
+      })
+      .catch(() => {
+        // A heartbeat that could not be written is retried next second; held() turns false when
+        // too many are missed, and commits re-confirm before writing.
+      })
+      .finally(() => {
+        beating = false
+      })
+  }, heartbeatMs)
+
+  return {
+    home,
+    token: initial.token,
+    mode: initial.mode,
+    held: () => !lost && !released && Date.now() - confirmedAt < staleMs - heartbeatMs,
+    async confirm() {
+      if (lost || released) return false
+      const outcome = await check(false)
+      if (outcome === "taken-over") loseRole(outcome)
+      return outcome !== "taken-over"
+    },
+    setCounters(next) {
+      counters = { ...next }
+    },
+    onLost(listener) {
+      listeners.push(listener)
+    },
+    async release() {
+      if (released) return
+      released = true
+      clearInterval(timer)
+      if (heldHere.get(home) === initial.token) heldHere.delete(home)
+      if (lost) return
+      await withFileLock(path, async () => {
+        const loaded = await readJsonFile(path, RunnerFile, "runner.json").catch(() => ({ status: "missing" as const }))
+        if (loaded.status !== "ok" || loaded.value.token !== initial.token) return
+        const nowIso = new Date().toISOString()
+        await writeJsonDurable(path, { ...loaded.value, ...counters, revision: loaded.value.revision + 1, state: "stopped", heartbeat: nowIso, stoppedAt: nowIso })
+      })
+    },
+  }
+}
+
+/** Ask the live runner to stop (it sees the request at its next heartbeat). */
+export async function requestRunnerStop(home: string): Promise<RunnerStatus> {
+  const path = homePaths(home).runner
+  const before = readRunnerStatus(home)
+  if (!before.live) return before
+  await withFileLock(path, async () => {
+    const loaded = await readJsonFile(path, RunnerFile, "runner.json")
+    if (loaded.status !== "ok" || !isLiveHolder(loaded.value, Date.now())) return
+    await writeJsonDurable(path, { ...loaded.value, revision: loaded.value.revision + 1, stopRequested: true })
+  })
+  return before
+}

@@ -1,0 +1,65 @@
+// A batch of task commands as one locked read-modify-write of tasks.json, with the same rules as
+// every store action (re-read inside the lock, revision bump, backup of the previous version,
+// durable atomic write), plus one step the journal needs: the new content is written to a temp
+// file of our own naming, `prepare` records that name durably, and only then is it renamed over
+// tasks.json. See runner-journal.ts for why that makes a crash decidable.
+import { closeSync, fsyncSync, openSync, writeSync } from "node:fs"
+import { rename } from "node:fs/promises"
+import { randomUUID } from "node:crypto"
+import { join } from "node:path"
+import { homePaths } from "./paths.ts"
+import { readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
+import { withFileLock } from "./file-lock.ts"
+import { enqueue } from "./serial-queue.ts"
+import { backupBeforeReplace } from "./backups.ts"
+import { fsyncDirSync } from "./durable-file.ts"
+import { recordValidatedStamp } from "./validated-stamp.ts"
+import type { Task } from "../domain/task.ts"
+
+export interface TaskBatchWork<T> {
+  value: T
+  /** The new list, or null when the batch changed nothing (then nothing is written). */
+  tasks: Task[] | null
+}
+
+export interface TaskBatchOutcome<T> {
+  value: T
+  /** The snapshot written, or null when nothing changed. */
+  written: TasksSnapshot | null
+}
+
+function writeTempDurable(path: string, content: string): void {
+  const fd = openSync(path, "wx", 0o600)
+  try {
+    writeSync(fd, content)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+export function runTaskBatch<T>(
+  home: string,
+  work: (current: TasksSnapshot) => Promise<TaskBatchWork<T>>,
+  prepare: (tempName: string) => Promise<void>,
+): Promise<TaskBatchOutcome<T>> {
+  const paths = homePaths(home)
+  return enqueue(paths.tasks, () =>
+    withFileLock(paths.tasks, async () => {
+      const current = await readTasks(home)
+      const { value, tasks } = await work(current)
+      if (tasks === null) return { value, written: null }
+      const written: TasksSnapshot = { revision: current.revision + 1, tasks }
+      const tempName = `tasks.json.bridge-${randomUUID()}.tmp`
+      const temp = join(home, tempName)
+      writeTempDurable(temp, serializeTasksFile(written))
+      // From here on the temp file is the journal's evidence: only recovery may delete it.
+      await prepare(tempName)
+      if (current.revision > 0) await backupBeforeReplace(paths.tasks, paths.backups, current.revision)
+      await rename(temp, paths.tasks)
+      fsyncDirSync(home)
+      recordValidatedStamp(paths.tasks)
+      return { value, written }
+    }),
+  )
+}
