@@ -111,7 +111,7 @@ export class C64Machine {
     const parsed = parsePrg(prg)
     const startAddress = entryAddress(parsed, start)
     this.reset()
-    const loaded = this.loadPrg(prg)
+    this.writeBytes(parsed.loadAddress, parsed.data)
     const returnAddress = (miniKernal().idleAddress - 1) & 0xffff
     const cpu = this.cpu
     this.memory[0x100 | cpu.sp] = returnAddress >> 8
@@ -119,7 +119,7 @@ export class C64Machine {
     this.memory[0x100 | cpu.sp] = returnAddress & 0xff
     cpu.sp = (cpu.sp - 1) & 0xff
     cpu.pc = startAddress
-    return { ...loaded, startAddress }
+    return { loadAddress: parsed.loadAddress, endAddress: parsed.endAddress, startAddress }
   }
 
   /** Reads memory as the CPU sees it, without side effects (no interrupt is acknowledged). */
