@@ -48,6 +48,11 @@ export interface TaskDetails {
   log: string[]
 }
 
+export interface StopResult {
+  task: RegistryEntry
+  stopped: boolean
+}
+
 export interface ListFilter {
   status?: RegistryEntry["status"]
   type?: RegistryEntry["type"]
@@ -57,7 +62,8 @@ export interface C64Service extends MachineAccess {
   readonly home: string
   run(operation: string, args?: Record<string, unknown>, options?: { name?: string }): Promise<ForegroundRun>
   start(operation: string, args: Record<string, unknown> | undefined, options: StartOptions): Promise<RegistryEntry>
-  stop(id: string): Promise<RegistryEntry>
+  /** `stopped: false` when the task had already ended (then it is left as it was). */
+  stop(id: string): Promise<StopResult>
   list(filter?: ListFilter): Promise<RegistryEntry[]>
   show(id: string, options?: { samples?: number; logLines?: number }): Promise<TaskDetails>
   backendStatus(): Promise<BackendStatus>
@@ -138,13 +144,18 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
       const entry = resolveTaskEntry(await registry.list(), id)
       await scheduler.remove(entry.id)
       const stamp = formatTimestamp(rt.now())
-      const task = await registry.update(entry.id, (e) => (e.status === "running" ? { ...e, status: "stopped", stoppedAt: stamp, updatedAt: stamp } : e))
-      if (task.status !== "stopped" || task.stoppedAt !== stamp) return task
+      let stopped = false
+      const task = await registry.update(entry.id, (e) => {
+        if (e.status !== "running") return e
+        stopped = true
+        return { ...e, status: "stopped", stoppedAt: stamp, updatedAt: stamp }
+      })
+      if (!stopped) return { task, stopped: false }
       const previous = await readResultJson(rt.home, task).catch(() => null)
       await writeResult(rt, task, { ...(previous ?? { id: task.id, type: "task", name: task.operation, created: task.startedAt }), status: "stopped", completed: stamp })
       await logTask(rt, task, "stopped")
       events.emit({ type: "stopped", task })
-      return task
+      return { task, stopped: true }
     },
 
     async list(filter = {}) {

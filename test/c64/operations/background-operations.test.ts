@@ -32,7 +32,8 @@ describe("background read", () => {
   it("runs until stopped when no count is given, and stop records when", async () => {
     const task = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 10 })
     await waitFor(async () => ((await fx.service.show(task.id)).task.iterations ?? 0) >= 3)
-    const stopped = await fx.service.stop(task.id)
+    const { task: stopped, stopped: changed } = await fx.service.stop(task.id)
+    expect(changed).toBe(true)
     expect(stopped).toMatchObject({ status: "stopped", stoppedAt: expect.stringMatching(/Z$/) })
     const after = stopped.iterations
     await new Promise((r) => setTimeout(r, 60))
