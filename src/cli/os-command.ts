@@ -100,7 +100,7 @@ const subcommands: CommandSpec[] = [
   ),
   sub(
     { name: "analyze", summary: "Start ANALYZE (phase A) for a goal, from IDLE", usage: "tsk os analyze <goal>", examples: ["tsk os analyze 'Add a CSV export'"] },
-    async (engine, ctx, input) => {
+    async (engine, _ctx, input) => {
       const data = await engine.analyze({ goal: requireWords(input, "a goal", "tsk os analyze <goal>") })
       return { data, text: `Phase A (ANALYZE): ${data.goal}` }
     },
@@ -151,7 +151,7 @@ const subcommands: CommandSpec[] = [
       },
       examples: ["tsk os complete writer --artifact csv-writer --dom export --loc src/csv.ts --type code --dep formatter", `tsk os complete t2 --output '{"id":"csv-doc","dom":"export","loc":"docs/csv.md","type":"doc"}'`],
     },
-    async (engine, ctx, input) => {
+    async (engine, _ctx, input) => {
       const taskId = input.positionals[0]
       if (!taskId) throw new TskError("invalid", "a task id is required. Usage: tsk os complete <taskId> --output <json>")
       const data = await engine.complete({ taskId, output: (await taskOutput(input)) as Parameters<OsEngine["complete"]>[0]["output"] })
@@ -166,7 +166,7 @@ const subcommands: CommandSpec[] = [
       description: "Code, config and doc files need a purpose ('Purpose: …' or an opening comment), a 'Depends on: [ids]' line and an 'Issue: <id>' tag per active linked issue. Exits 1 when the artifact is rejected.",
       examples: ["tsk os validate"],
     },
-    async (engine, ctx) => {
+    async (engine) => {
       const data = await engine.validate()
       const reasons = data.reasons.map((reason) => `  - ${reason}`)
       return { data, text: [describeValidation(data), ...reasons].join("\n"), exitCode: data.ok ? 0 : 1 }
@@ -193,7 +193,7 @@ const subcommands: CommandSpec[] = [
       },
       examples: ["tsk os issue 'lint rule no-explicit-any suppressed' --artifact csv-writer"],
     },
-    async (engine, ctx, input) => {
+    async (engine, _ctx, input) => {
       const message = requireWords(input, "a message", "tsk os issue <message> [--artifact <id>]")
       const artifactId = str(input, "artifact")
       const issueId = str(input, "id")
@@ -203,7 +203,7 @@ const subcommands: CommandSpec[] = [
   ),
   sub(
     { name: "resolve", summary: "Resolve a known issue (RES) and unlink it from its artifact", usage: "tsk os resolve <issueId>", examples: ["tsk os resolve ISS-1"] },
-    async (engine, ctx, input) => {
+    async (engine, _ctx, input) => {
       const issueId = input.positionals[0]
       if (!issueId) throw new TskError("invalid", "an issue id is required. Usage: tsk os resolve <issueId>")
       const data = await engine.resolve({ issueId })

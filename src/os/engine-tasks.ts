@@ -1,6 +1,5 @@
 // CONSTRUCT and VALIDATE: `complete` registers the task's artifact, `validate` enforces the
 // annotation rules on it, `fail` records an attempt that went wrong.
-import { join } from "node:path"
 import { TskError } from "../domain/errors.ts"
 import { validateArtifactFile } from "./annotation-validator.ts"
 import { nextVersion, type PlannedWrite } from "./commit.ts"

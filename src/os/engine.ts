@@ -1,6 +1,9 @@
 // The agent operating state's one core: every surface (CLI `tsk os`, bridge `os-*`, the TUI panel)
 // calls these methods, which validate input, enforce phases and blocked states, and persist under
 // the optimistic lock. Results are plain JSON-able data.
+// States: READY waits for the next command; BUSY means a task is checked out (from `next` until
+// `complete` or `fail`); BLK_CON/BLK_SUM/BLK_PSUM (lock conflicts), BLK_MAX (retries exceeded) and
+// ERROR (an unexpected failure, logged as E) refuse work until `clear`, even across restarts.
 import { resolve } from "node:path"
 import { clear, type ClearResult } from "./engine-clear.ts"
 import type { EngineContext } from "./engine-context.ts"

@@ -1,0 +1,21 @@
+// The agent operating state (DESIGN section 9): phases A → B → C → V → (C | I), plans, artifacts,
+// issues and logs under TSK_HOME/os, with an optimistic lock between processes. This is the public
+// API for the TUI, the bridge runner and the demo; `tsk hook` imports sessions.ts alone (start-up cost).
+export { createOsEngine, type OsEngine, type OsEngineOptions } from "./engine.ts"
+export { describeStatus, type OsStatus } from "./engine-status.ts"
+export type { PhaseResult } from "./engine-workflow.ts"
+export type { FailResult, ValidateResult } from "./engine-tasks.ts"
+export type { IssueResult } from "./engine-issues.ts"
+export type { ClearResult } from "./engine-clear.ts"
+export type { CheckReport } from "./consistency-check.ts"
+export type { Finding, FindingKind } from "./consistency-scan.ts"
+export type { StartupReport } from "./startup.ts"
+export type { PlanView, TaskView } from "./views.ts"
+export { watchOsState, type OsStateWatcher } from "./watch.ts"
+export { createOsBridgeCommands } from "./bridge-commands.ts"
+export { resolveOsSettings, type OsSettings } from "./os-settings.ts"
+export { readAgentSessions, SESSION_STATUS_LABELS, type AgentSession, type SessionStatus } from "./sessions.ts"
+export { hookSettings, hookSettingsSnippet } from "./hook-settings.ts"
+export { measureHookLatency, type HookLatencyReport } from "./hook-latency.ts"
+export { formatStatus, formatLogLine, paintState } from "./status-text.ts"
+export { BLOCKED_STATES, PHASE_NAMES, PHASES, type LogLine, type OsState, type Phase } from "./schemas.ts"
