@@ -1,6 +1,7 @@
 // Benchmark helper: the wall time of `tsk hook` processes, from spawn to exit, fed a realistic
-// sequence of Claude Code hook events. Spawns `bun src/main.ts hook`, or the hook module directly
-// (`bun src/cli/hook-command.ts`) when asked to or when main.ts does not exist.
+// sequence of Claude Code hook events. Spawns `bun src/main.ts hook`; when asked to, or while
+// main.ts does not answer `hook` yet, the hook module directly (`bun src/cli/hook-command.ts`).
+// The report's `command` says which one was measured.
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
@@ -11,7 +12,7 @@ export interface HookLatencyOptions {
   /** TSK_HOME for the spawned hooks (a temporary folder). */
   home: string
   runs?: number
-  /** `main`: through the CLI entry point (the installed path); `direct`: the hook module alone. */
+  /** `main`: through the CLI entry point (the installed path); `direct`: the hook module alone. Default: main when it works. */
   entry?: "main" | "direct"
   bun?: string
 }
@@ -40,14 +41,16 @@ const at = (values: number[], p: number) => sorted(values)[Math.min(values.lengt
 export function measureHookLatency(options: HookLatencyOptions): HookLatencyReport {
   const bun = options.bun ?? join(PROJECT_ROOT, "node_modules", ".bin", "bun")
   const main = join(PROJECT_ROOT, "src", "main.ts")
-  const useMain = options.entry !== "direct" && existsSync(main)
+  const env = { ...process.env, TSK_HOME: options.home }
+  const mainAnswers = () => spawnSync(bun, [main, "hook"], { input: "{}", env, stdio: ["pipe", "pipe", "pipe"] }).status === 0
+  const useMain = options.entry === "main" || (options.entry === undefined && existsSync(main) && mainAnswers())
   const args = useMain ? [main, "hook"] : [join(PROJECT_ROOT, "src", "cli", "hook-command.ts")]
   const runs = options.runs ?? 30
   const samples: number[] = []
   for (let i = 0; i < runs; i++) {
     const event = { ...EVENTS[i % EVENTS.length], session_id: "bench-session", cwd: options.home, transcript_path: join(options.home, "t.jsonl") }
     const start = performance.now()
-    const result = spawnSync(bun, args, { input: JSON.stringify(event), env: { ...process.env, TSK_HOME: options.home }, stdio: ["pipe", "pipe", "pipe"] })
+    const result = spawnSync(bun, args, { input: JSON.stringify(event), env, stdio: ["pipe", "pipe", "pipe"] })
     samples.push(performance.now() - start)
     if (result.status !== 0 || result.stdout.length > 0) {
       throw new Error(`tsk hook exited ${result.status} and printed ${result.stdout.length} bytes: ${String(result.stderr).slice(0, 200)}`)

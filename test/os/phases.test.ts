@@ -89,6 +89,12 @@ describe("phase transitions", () => {
     expect(readState(fx)).toMatchObject({ ph: "C", ct: "lexer", rt: { lexer: 1 } })
   })
 
+  it("moves VALIDATE → CONSTRUCT when the agent reports a failure under review", async () => {
+    await walkToValidate(fx)
+    expect(await fx.engine.fail({ taskId: "lexer", error: "review found a bug" })).toMatchObject({ phase: "C", state: "BUSY", retries: 1 })
+    expect(readJson<{ tasks: Array<{ st: string }> }>(fx, "plans/core/p1.json").tasks[0]!.st).toBe("active")
+  })
+
   it("takes a new goal from IDLE after a finished plan", async () => {
     await walkToValidate(fx)
     await fx.engine.validate()
