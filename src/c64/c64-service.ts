@@ -14,6 +14,7 @@ import { backgroundOperation, foregroundOperation, parseOperationArgs } from "./
 import { createTaskRegistry } from "./state/task-registry.ts"
 import { join } from "node:path"
 import { sanitizeTaskName } from "./state/task-id.ts"
+import { formatInterval } from "./interval-text.ts"
 import { formatTimestamp } from "./state/timestamp.ts"
 import { readLastSamples, readLogTail, readResultJson, readTaskJson } from "./state/task-files.ts"
 import type { RegistryEntry, ResultFile, SampleLine, TaskFile } from "./state/task-schema.ts"
@@ -39,6 +40,17 @@ export const StartOptions = z.strictObject({
   name: z.string().optional(),
 })
 export type StartOptions = z.input<typeof StartOptions>
+
+/**
+ * Validates a background start without touching any file: the same checks `start` makes, for
+ * callers (the CLI) that hand the work to another process and want bad input refused here.
+ */
+export function checkStartRequest(operation: string, args: Record<string, unknown> | undefined, options: StartOptions) {
+  const op = backgroundOperation(operation)
+  const checked = StartOptions.safeParse(options)
+  if (!checked.success) throw invalid(checked.error.issues.map((i) => i.message).join("; "))
+  return { op, options: checked.data, args: parseOperationArgs(op, args) }
+}
 
 export interface TaskDetails {
   task: RegistryEntry
@@ -116,11 +128,8 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
     },
 
     async start(operation, args, startOptions) {
-      const op = backgroundOperation(operation)
-      const checked = StartOptions.safeParse(startOptions)
-      if (!checked.success) throw invalid(checked.error.issues.map((i) => i.message).join("; "))
-      const parsed = parseOperationArgs(op, args)
-      const { everyMs, count, name } = checked.data
+      const { op, options: checked, args: parsed } = checkStartRequest(operation, args, startOptions)
+      const { everyMs, count, name } = checked
       const entry = await registry.create(
         {
           name: sanitizeTaskName(name ?? operation, operation),
@@ -134,7 +143,7 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
         rt.now(),
       )
       await writeResult(rt, entry, { id: entry.id, type: "task", name: op.name, created: entry.startedAt, completed: null, status: "running", iterations: 0, summary: {} })
-      await logTask(rt, entry, `started ${op.describe(parsed.parsed)} every ${everyMs} ms${count ? `, ${count} times` : ""}`)
+      await logTask(rt, entry, `started ${op.describe(parsed.parsed)} every ${formatInterval(everyMs)}${count ? `, ${count} times` : ""}`)
       events.emit({ type: "started", task: entry, resumed: false })
       schedule(entry, op, parsed.parsed, { iterations: 0, firstSample: null, lastSample: null, previousSummary: null })
       return entry
