@@ -5,6 +5,9 @@ import { runCli } from "./cli/run-cli.ts"
 import { rootCommand } from "./cli/commands.ts"
 
 export async function main(argv: string[]): Promise<number> {
+  // A Claude Code hook runs on every agent event and must answer in a few milliseconds: it skips
+  // the command table entirely.
+  if (argv[0] === "hook" && argv.length === 1) return (await import("./cli/hook-command.ts")).hookMain()
   if (argv.length === 0) {
     const { startTui } = await import("./tui/start-tui.ts")
     return startTui({ env: process.env })

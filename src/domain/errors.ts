@@ -46,7 +46,9 @@ export function exitCodeFor(error: unknown): number {
 export function sanitizeErrorMessage(error: unknown): string {
   const raw = error instanceof Error ? error.message : String(error)
   const firstLine = raw.split("\n").filter((line) => !/^\s+at\s/.test(line)).join("\n").trim()
-  return firstLine.replace(/(?:[A-Za-z]:)?(?:[\\/][^\s\\/'"`:]+)+[\\/]([^\s\\/'"`:]+)/g, "$1") || "unknown error"
+  // Only absolute paths (at the start, or after a space, quote, bracket or `=`) are shortened;
+  // relative ones such as `plans/core/p1.json` say nothing about the machine and stay whole.
+  return firstLine.replace(/(^|[\s'"`(=])(?:[A-Za-z]:)?(?:[\\/][^\s\\/'"`:]+)+[\\/]([^\s\\/'"`:]+)/g, "$1$2") || "unknown error"
 }
 
 export function toTskError(error: unknown): TskError {

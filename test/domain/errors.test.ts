@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest"
+import { exitCodeFor, sanitizeErrorMessage, TskError } from "../../src/domain/errors.ts"
+
+describe("error messages for people and agents", () => {
+  it("reduces absolute paths to their last part", () => {
+    expect(sanitizeErrorMessage(new Error("ENOENT: no such file, open '/home/ana/.tsk/tasks.json'"))).toBe("ENOENT: no such file, open 'tasks.json'")
+    expect(sanitizeErrorMessage(new Error("/tmp/x/y/z.json is broken"))).toBe("z.json is broken")
+    expect(sanitizeErrorMessage(new Error("cannot open C:\\Users\\ana\\tasks.json"))).toBe("cannot open tasks.json")
+  })
+
+  it("keeps relative paths whole", () => {
+    expect(sanitizeErrorMessage(new Error("plans/core/p1.json changed"))).toBe("plans/core/p1.json changed")
+    expect(sanitizeErrorMessage(new Error("see registry/api/a1.json"))).toBe("see registry/api/a1.json")
+  })
+
+  it("drops stack frames", () => {
+    const error = new Error("boom")
+    error.message = "boom\n    at thing (/src/x.ts:1:1)"
+    expect(sanitizeErrorMessage(error)).toBe("boom")
+  })
+
+  it("maps kinds to exit codes", () => {
+    expect(exitCodeFor(new TskError("not_found", "x"))).toBe(2)
+    expect(exitCodeFor(new TskError("ambiguous", "x"))).toBe(3)
+    expect(exitCodeFor(new TskError("invalid", "x"))).toBe(4)
+    expect(exitCodeFor(new TskError("corrupt", "x"))).toBe(1)
+    expect(exitCodeFor(new Error("x"))).toBe(1)
+  })
+})
