@@ -3,8 +3,9 @@
 //   2. run them in order: consecutive task commands as one batch, one journaled write of
 //      tasks.json (runner-task-commit.ts, runner-journal.ts); other commands one by one, journaled
 //      as "running" around the call;
-//   3. append all its responses to the outbox (skipped when a crash already did);
-//   4. remember the executed ids with their responses, and that the file is answered;
+//   3. remember the executed ids with their responses, and that the file is answered with these
+//      answers (the answers' timestamps are fixed from here on);
+//   4. append the answers to the outbox (skipped when a crash left them there already);
 //   5. delete the journal, then the claimed file; then tell listeners.
 // A kill anywhere leaves enough on disk for the next runner to finish the file without running
 // anything twice or losing an answer.
@@ -143,6 +144,8 @@ export async function processClaim(ctx: ProcessorContext, claim: string): Promis
   const { home } = ctx
   const journal = await readJournal(home)
   if (ctx.memory.answered(claim)) {
+    // Killed after remembering the answers: deliver them (once) and finish.
+    await appendToOutbox(home, ctx.memory.answersOf(claim) ?? [])
     if (journal?.claim === claim) await deleteJournal(home)
     await finishClaim(home, claim)
     return 0
@@ -208,10 +211,11 @@ async function finishAnswers(ctx: ProcessorContext, claim: string, slots: Slot[]
       summaries.push(`repeated ${slot.command} answered again`)
     }
   }
+  await ctx.memory.record(claim, remember, responses)
   await appendToOutbox(ctx.home, responses)
-  await ctx.memory.record(claim, remember)
   await deleteJournal(ctx.home)
   await finishClaim(ctx.home, claim)
+  await ctx.memory.compact()
   slots.forEach((slot, i) => {
     const response = responses[i]!
     ctx.emit({

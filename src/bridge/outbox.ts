@@ -37,19 +37,20 @@ export async function readOutbox(home: string): Promise<AgentResponse[]> {
   return current
 }
 
-/** Did the last append already write `block` (after a crash, before its inbox file was deleted)? */
+/**
+ * Did the last append already write `block`? Answers are fixed (with their timestamps) before they
+ * are appended, and a restarted runner delivers the interrupted file's answers before any other,
+ * so they were written exactly when the outbox ends with them.
+ */
 function endsWithBlock(outbox: readonly AgentResponse[], block: readonly AgentResponse[]): boolean {
   const k = Math.min(block.length, OUTBOX_KEPT)
   if (k === 0 || outbox.length < k) return false
   const tail = outbox.slice(-k)
   const mine = block.slice(-k)
-  return tail.every((response, i) => response.commandId === mine[i]!.commandId && response.status === mine[i]!.status)
+  return tail.every((r, i) => r.commandId === mine[i]!.commandId && r.timestamp === mine[i]!.timestamp && r.status === mine[i]!.status)
 }
 
-/**
- * Append the responses of one claimed inbox file. When the outbox already ends with them, they
- * were written before a crash and are not written twice.
- */
+/** Append the answers of one claimed inbox file, unless the outbox already ends with them. */
 export function appendToOutbox(home: string, block: readonly AgentResponse[]): Promise<void> {
   const path = bridgePaths(home).outbox
   if (block.length === 0) return Promise.resolve()

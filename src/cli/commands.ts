@@ -42,6 +42,8 @@ export const rootCommand: CommandSpec = {
     doctorCommand,
     lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await import("./os-command.ts")).osCommand),
     lazyCommand("hook", "Record a Claude Code hook event read from stdin", async () => (await import("./hook-command.ts")).hookCommand),
+    lazyCommand("agent", "The agent bridge: start, stop, status, send, outbox, clear, snippet", async () => (await import("./agent-command.ts")).agentCommand),
+    lazyCommand("serve", "Run the agent bridge and the C64 scheduler headless", async () => (await import("./serve-command.ts")).serveCommand),
   ],
   examples: ["tsk", 'tsk add "Fix login bug" -p high -P web', "tsk list --json", "tsk done a1b2"],
 }

@@ -3,7 +3,8 @@
 // Each processed inbox file adds one small immutable segment (agent-processed.d/NNNNNNNNNN.json)
 // instead of rewriting a large file per command; every 32 segments are folded into the base file
 // (agent-processed.json). A fold that is cut short leaves entries in both places, which is harmless.
-// The memory also records which claimed inbox files were fully answered.
+// The memory also records which claimed inbox files are answered, with the answers to deliver:
+// a runner that dies before delivering them finds them here, and delivers them once.
 import { readdir, rename, rm } from "node:fs/promises"
 import { join } from "node:path"
 import * as z from "zod"
@@ -24,17 +25,23 @@ export type RememberedResponse = ProcessedEntry["response"]
 const ProcessedFile = z.object({
   version: z.literal(1),
   entries: z.array(ProcessedEntry),
-  /** Claimed inbox files whose responses are all in the outbox. */
+  /** Claimed inbox files that are answered. */
   claims: z.array(z.string()),
+  /** A segment's answers for the outbox, in order (folding drops them: they are delivered by then). */
+  answers: z.array(JournalResponse).optional(),
 })
 type ProcessedFile = z.infer<typeof ProcessedFile>
 
 export interface ProcessedMemory {
   get(id: string): ProcessedEntry | undefined
   answered(claim: string): boolean
+  /** The answers recorded with `claim`, until a fold drops them. */
+  answersOf(claim: string): RememberedResponse[] | undefined
   readonly size: number
-  /** Durably remember `entries` and that `claim` is answered. */
-  record(claim: string, entries: ProcessedEntry[]): Promise<void>
+  /** Durably remember `entries`, and that `claim` is answered with `answers`. */
+  record(claim: string, entries: ProcessedEntry[], answers: RememberedResponse[]): Promise<void>
+  /** Fold the segments into the base file once there are enough of them. */
+  compact(): Promise<void>
   /** Files that failed to load and were moved aside (named relative to the home). */
   readonly warnings: string[]
 }
@@ -72,10 +79,12 @@ export async function loadProcessedMemory(home: string, keep = PROCESSED_IDS_KEP
   const warnings: string[] = []
   const byId = new Map<string, ProcessedEntry>()
   const claims = new Set<string>()
+  const answers = new Map<string, RememberedResponse[]>()
   const absorb = (file: ProcessedFile | null) => {
     if (!file) return
     for (const entry of file.entries) if (!byId.has(entry.id)) byId.set(entry.id, entry)
     for (const claim of file.claims) claims.add(claim)
+    if (file.answers && file.claims.length === 1) answers.set(file.claims[0]!, file.answers)
   }
   absorb(await loadFile(basePath(home), "agent-processed.json", warnings))
   let segments = await listSegments(home)
@@ -93,23 +102,29 @@ export async function loadProcessedMemory(home: string, keep = PROCESSED_IDS_KEP
       for (const entry of entries) byId.set(entry.id, entry)
       claims.clear()
       for (const claim of keptClaims) claims.add(claim)
+      answers.clear()
     })
   }
 
   return {
     get: (id) => byId.get(id),
     answered: (claim) => claims.has(claim),
+    answersOf: (claim) => answers.get(claim),
     get size() {
       return byId.size
     },
     warnings,
-    async record(claim, entries) {
+    async record(claim, entries, claimAnswers) {
       const compact = entries.map((entry) => ({ ...entry, response: compactResponse(entry.response) }))
       const name = `${String(nextSegment++).padStart(10, "0")}.json`
-      await writeJsonDurable(join(segmentsDir(home), name), { version: 1, entries: compact, claims: [claim] } satisfies ProcessedFile, false)
+      const file: ProcessedFile = { version: 1, entries: compact, claims: [claim], answers: claimAnswers }
+      await writeJsonDurable(join(segmentsDir(home), name), file, false)
       segments.push(name)
       for (const entry of compact) if (!byId.has(entry.id)) byId.set(entry.id, entry)
       claims.add(claim)
+      answers.set(claim, claimAnswers)
+    },
+    async compact() {
       if (segments.length >= SEGMENTS_BEFORE_FOLD) await fold()
     },
   }

@@ -1,0 +1,53 @@
+// The services a runner started from the command line hosts (`tsk agent start`, `tsk serve`, and
+// the one-shot pass of `tsk agent send`): the C64 service with its scheduler (c64-* commands) and
+// the agent operating state (os-* commands). A full runner resumes the C64 background tasks a dead
+// runner left running and runs the os startup sequence; a one-shot pass only answers commands.
+import type { RunnerService, RunnerServiceFactory } from "./runner-services.ts"
+import { readConfig } from "../store/config-store.ts"
+import { c64BridgeHome } from "../store/paths.ts"
+
+export const c64RunnerService =
+  (env: NodeJS.ProcessEnv): RunnerServiceFactory =>
+  async ({ home, mode }): Promise<RunnerService> => {
+    const [{ createC64Service }, { createC64BridgeCommands }, { createBackend, backendConfigFromSettings }, { createLazyBackend }] = await Promise.all([
+      import("../c64/c64-service.ts"),
+      import("../c64/bridge-commands.ts"),
+      import("../c64/backends/create-backend.ts"),
+      import("../c64/backends/lazy-backend.ts"),
+    ])
+    const settings = (await readConfig(home)).c64
+    // The machine is only booted or dialled when a command needs it.
+    const backend = createLazyBackend(settings.backend, () => createBackend(backendConfigFromSettings(settings)))
+    const service = await createC64Service({ home: c64BridgeHome(env), backend, ...(env.C64_TASK_STATE_FILE ? { registryFile: env.C64_TASK_STATE_FILE } : {}) })
+    return {
+      name: "c64",
+      commands: createC64BridgeCommands(service),
+      async start() {
+        if (mode === "runner") await service.resumeRunning()
+      },
+      stop: () => service.close(),
+    }
+  }
+
+export const osRunnerService =
+  (): RunnerServiceFactory =>
+  async ({ home, mode }): Promise<RunnerService> => {
+    const [{ createOsEngine }, { createOsBridgeCommands }, { resolveOsSettings }] = await Promise.all([
+      import("../os/engine.ts"),
+      import("../os/bridge-commands.ts"),
+      import("../os/os-settings.ts"),
+    ])
+    const engine = createOsEngine({ ...resolveOsSettings(home), workspaceRoot: process.cwd() })
+    return {
+      name: "os",
+      commands: createOsBridgeCommands(engine),
+      async start() {
+        if (mode === "runner") await engine.start()
+      },
+      stop: async () => {},
+    }
+  }
+
+export function defaultRunnerServices(env: NodeJS.ProcessEnv): RunnerServiceFactory[] {
+  return [c64RunnerService(env), osRunnerService()]
+}

@@ -1,0 +1,78 @@
+// `tsk agent send`: put one command into the inbox the way an agent would and wait for its answer
+// in the outbox. With a runner up, the runner answers it. Without one, this process becomes the
+// runner for one pass (mode "one-shot") and processes the inbox through the very same code path,
+// so ordering, exactly-once and durability are the same either way.
+import { randomUUID } from "node:crypto"
+import type { AgentCommand, AgentResponse } from "./protocol.ts"
+import { dropIntoInbox } from "./inbox-claim.ts"
+import { readOutbox } from "./outbox.ts"
+import { startBridgeRunner } from "./runner.ts"
+import type { RunnerServiceFactory } from "./runner-services.ts"
+import { readRunnerStatus } from "../store/runner-role.ts"
+import { TskError } from "../domain/errors.ts"
+
+export const SEND_TIMEOUT_MS = 5000
+
+export interface SendOptions {
+  timeoutMs?: number
+  /** Services a one-shot pass hosts, so it answers c64-* and os-* commands like a runner. */
+  services?: RunnerServiceFactory[]
+}
+
+export interface SendResult {
+  command: AgentCommand
+  response: AgentResponse
+  /** Who answered: the live runner, or this process in a one-shot pass. */
+  via: "runner" | "in-process"
+}
+
+/** Fill in id, timestamp, source and payload when the sender left them out. */
+export function completeCommand(raw: Record<string, unknown>, now = new Date()): Record<string, unknown> & { id: unknown } {
+  return {
+    ...raw,
+    id: raw.id ?? randomUUID(),
+    timestamp: raw.timestamp ?? now.toISOString(),
+    source: raw.source ?? "custom",
+    payload: raw.payload ?? {},
+  }
+}
+
+const answerKey = (r: AgentResponse) => `${r.timestamp}|${r.status}`
+
+async function newAnswer(home: string, id: string, earlier: Set<string>): Promise<AgentResponse | null> {
+  const outbox = await readOutbox(home)
+  return outbox.find((r) => r.commandId === id && !earlier.has(answerKey(r))) ?? null
+}
+
+export async function sendAgentCommand(home: string, raw: Record<string, unknown>, options: SendOptions = {}): Promise<SendResult> {
+  const command = completeCommand(raw)
+  const id = typeof command.id === "string" && command.id.length > 0 ? command.id : null
+  if (!id) throw new TskError("invalid", "id must be a non-empty string (or left out)")
+  // Answers already in the outbox for this id (a reused id) are not ours.
+  const earlier = new Set((await readOutbox(home)).filter((r) => r.commandId === id).map(answerKey))
+  const fileName = `${Date.now()}-send-${id.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 80)}.json`
+  await dropIntoInbox(home, fileName, JSON.stringify(command) + "\n")
+
+  const deadline = Date.now() + (options.timeoutMs ?? SEND_TIMEOUT_MS)
+  let via: SendResult["via"] = "runner"
+  const problems: string[] = []
+  for (;;) {
+    const response = await newAnswer(home, id, earlier)
+    if (response) return { command: command as AgentCommand, response, via }
+    if (!readRunnerStatus(home).live) {
+      const runner = startBridgeRunner({ home, mode: "one-shot", watch: false, pollIntervalMs: 60_000, services: options.services ?? [], onError: (m) => problems.push(m) })
+      if (runner) {
+        via = "in-process"
+        await runner.processNow()
+        await runner.stop()
+        const answered = await newAnswer(home, id, earlier)
+        if (answered) return { command: command as AgentCommand, response: answered, via }
+      }
+    }
+    if (Date.now() > deadline) {
+      const why = problems.length > 0 ? ` (${problems[0]})` : ""
+      throw new TskError("io", `no response within ${Math.round((options.timeoutMs ?? SEND_TIMEOUT_MS) / 1000)} s${why}; the command stays queued as agent-inbox.d/${fileName}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}

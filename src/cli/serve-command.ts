@@ -1,0 +1,37 @@
+// tsk serve: the runner without a TUI — the agent bridge, the C64 scheduler and the os engine —
+// until SIGINT or SIGTERM. When another runner is live it waits as a standby and takes over as soon
+// as that runner dies.
+import type { CommandSpec } from "./command.ts"
+import { formatPoll, runInForeground } from "./agent-command.ts"
+import { startBridgeRunner, type BridgeRunner } from "../bridge/runner.ts"
+import { defaultRunnerServices } from "../bridge/default-services.ts"
+import { readRunnerStatus } from "../store/runner-role.ts"
+
+const STANDBY_RETRY_MS = 500
+
+export const serveCommand: CommandSpec = {
+  name: "serve",
+  summary: "Run the agent bridge and the C64 scheduler headless (until Ctrl+C or SIGTERM)",
+  usage: "tsk serve",
+  description: "Holds the runner role for TSK_HOME. If another runner is live, waits and takes over when it dies.",
+  examples: ["tsk serve", "TSK_HOME=/tmp/demo tsk serve &"],
+  async run(ctx) {
+    let runner: BridgeRunner | null = null
+    let announced = false
+    while (!runner) {
+      if (ctx.signal.aborted) return { data: { served: false }, text: "" }
+      runner = startBridgeRunner({ home: ctx.home, services: defaultRunnerServices(ctx.env), onError: (m) => ctx.printErr(`tsk serve: ${m}`) })
+      if (runner) break
+      const holder = readRunnerStatus(ctx.home)
+      if (!announced && holder.running) {
+        ctx.printErr(`tsk serve: a runner is live (pid ${holder.pid} on ${holder.host}); standing by to take over`)
+        announced = true
+      }
+      await new Promise((resolve) => setTimeout(resolve, STANDBY_RETRY_MS))
+    }
+    await runner.ready
+    if (!ctx.json) ctx.print(`tsk serve: runner up for ${ctx.home} (pid ${process.pid}, poll: ${formatPoll(runner.pollIntervalMs)})`)
+    const reason = await runInForeground(ctx, runner)
+    return { data: { stopped: reason, processed: runner.processed }, text: `tsk serve: stopped (${reason}, processed ${runner.processed} commands)` }
+  },
+}
