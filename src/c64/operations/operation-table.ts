@@ -14,14 +14,17 @@ import { toStoredArgs } from "./stored-args.ts"
 export const FOREGROUND_OPERATIONS: readonly ForegroundOperation[] = [extractSprites, extractRam, readOnce, writeOnce, readScreenOnce]
 export const BACKGROUND_OPERATIONS: readonly BackgroundOperation[] = [sampleRead, sampleScreen, waitForText, captureRegression, repeatWrite]
 
+/** Names other c64bridge tools give the same operations, so their tasks can be run and resumed. */
+const ALIASES: Record<string, string> = { read_memory: "read", write_memory: "write", wait_for_screen_text: "wait_for_text" }
+
 export function foregroundOperation(name: string): ForegroundOperation {
-  const op = FOREGROUND_OPERATIONS.find((o) => o.name === name)
+  const op = FOREGROUND_OPERATIONS.find((o) => o.name === (ALIASES[name] ?? name))
   if (!op) throw unknownOperation("foreground", name)
   return op
 }
 
 export function backgroundOperation(name: string): BackgroundOperation {
-  const op = BACKGROUND_OPERATIONS.find((o) => o.name === name)
+  const op = BACKGROUND_OPERATIONS.find((o) => o.name === (ALIASES[name] ?? name))
   if (!op) throw unknownOperation("background", name)
   return op
 }

@@ -127,3 +127,24 @@ describe("resuming within the same machine", () => {
     expect(fx.backend.calls.write).toBe(0)
   })
 })
+
+describe("stopping from another process", () => {
+  let fx: ServiceFixture
+  beforeEach(async () => {
+    fx = await makeServiceFixture()
+  })
+  afterEach(() => fx.cleanup())
+
+  it("ends the task where it runs at its next iteration, and both sides record it as stopped", async () => {
+    const task = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 20 })
+    const ended = untilFinished(fx.service, task.id)
+    await waitFor(async () => ((await fx.service.show(task.id)).task.iterations ?? 0) >= 1)
+    const other = await fx.reopen()
+    const { stopped, task: after } = await other.stop(task.id)
+    expect(stopped).toBe(true)
+    expect((await ended).type).toBe("stopped")
+    await waitFor(() => fx.service.runningHere().length === 0)
+    await new Promise((r) => setTimeout(r, 60))
+    expect((await other.show(task.id)).task).toMatchObject({ status: "stopped", iterations: after.iterations })
+  })
+})

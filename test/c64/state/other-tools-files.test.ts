@@ -93,6 +93,16 @@ describe("files written by other c64bridge tools", () => {
     expect(shown.samples.map((s) => s.i)).toEqual([3, 4])
   })
 
+  it("resume c64bridge's read_memory tasks as reads", async () => {
+    await writeFile(join(fx.home, "tasks.json"), JSON.stringify({
+      tasks: [{ ...foreignRead, operation: "read_memory", args: { address: "$0400", length: "1" }, status: "running", stoppedAt: null, maxIterations: 3 }],
+    }))
+    const done = untilFinished(fx.service, "0007_saved")
+    await fx.service.resumeRunning()
+    expect((await done).type).toBe("completed")
+    expect((await fx.service.show("0007_saved")).task).toMatchObject({ operation: "read_memory", iterations: 3 })
+  })
+
   it("refuse to write over a registry that does not parse, naming the file and field", async () => {
     const broken = JSON.stringify({ tasks: [{ ...foreignRead, status: "paused" }] })
     await writeFile(join(fx.home, "tasks.json"), broken)
