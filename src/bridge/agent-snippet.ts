@@ -10,6 +10,8 @@ export function displayHome(home: string): string {
 
 export function agentSnippet(home: string): string {
   const h = displayHome(home)
+  // In shell examples `~` would not expand inside quotes.
+  const sh = h.startsWith("~") ? `$HOME${h.slice(1)}` : h
   const fence = "```"
   return [
     "## Task tracking with tsk",
@@ -42,9 +44,10 @@ export function agentSnippet(home: string): string {
     "or the TUI); `tsk agent send` works without one.",
     "",
     `${fence}bash`,
-    "id=$(uuidgen)",
-    `printf '{"id":"%s","source":"claude-code","command":"create","payload":{"title":"Fix login bug","priority":"high"}}' "$id" > "${h}/.cmd-$id.tmp"`,
-    `mv "${h}/.cmd-$id.tmp" "${h}/agent-inbox.d/$(date +%s%N)-$id.json"`,
+    'id="fix-login-$(date +%s%N)"                      # any unique string',
+    `mkdir -p "${sh}/agent-inbox.d"`,
+    `printf '{"id":"%s","source":"claude-code","command":"create","payload":{"title":"Fix login bug","priority":"high"}}' "$id" > "${sh}/.cmd-$id.tmp"`,
+    `mv "${sh}/.cmd-$id.tmp" "${sh}/agent-inbox.d/$(date +%s%N)-$id.json"`,
     fence,
     "",
     "Or let tsk fill in id, timestamp and source and wait for the answer (up to 5 s):",

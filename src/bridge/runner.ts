@@ -15,6 +15,8 @@ import type { RunnerService, RunnerServiceFactory } from "./runner-services.ts"
 import { createTaskBridgeCommands } from "./task-commands.ts"
 import { acquireRunnerRole, type RoleLossReason, type RunnerMode } from "../store/runner-role.ts"
 import { loadProcessedMemory, type ProcessedMemory } from "../store/runner-processed-ids.ts"
+import { readJournal } from "../store/runner-journal.ts"
+import { removeUnjournaledTemps } from "../store/runner-task-commit.ts"
 import { ensureDirSync } from "../store/durable-file.ts"
 import { homePaths } from "../store/paths.ts"
 import type { AppStore } from "../store/app-store.ts"
@@ -97,6 +99,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
   const reportError = (error: unknown) => options.onError?.(sanitizeErrorMessage(error))
 
   const ready = (async () => {
+    await removeUnjournaledTemps(home, (await readJournal(home))?.pending?.temp ?? null)
     memory = await loadProcessedMemory(home)
     for (const warning of memory.warnings) reportError(warning)
     for (const factory of options.services ?? []) services.push(await factory({ home, mode }))

@@ -1,13 +1,24 @@
 // tsk serve: the runner without a TUI — the agent bridge, the C64 scheduler and the os engine —
 // until SIGINT or SIGTERM. When another runner is live it waits as a standby and takes over as soon
 // as that runner dies.
-import type { CommandSpec } from "./command.ts"
+import type { CommandContext, CommandSpec } from "./command.ts"
+import { TskError } from "../domain/errors.ts"
 import { formatPoll, runInForeground } from "./agent-command.ts"
 import { startBridgeRunner, type BridgeRunner } from "../bridge/runner.ts"
 import { defaultRunnerServices } from "../bridge/default-services.ts"
 import { readRunnerStatus } from "../store/runner-role.ts"
 
 const STANDBY_RETRY_MS = 500
+
+/** A candidate that finds runner.json locked by a dying process just tries again. */
+function tryStart(ctx: CommandContext): BridgeRunner | null {
+  try {
+    return startBridgeRunner({ home: ctx.home, services: defaultRunnerServices(ctx.env), onError: (m) => ctx.printErr(`tsk serve: ${m}`) })
+  } catch (error) {
+    if (error instanceof TskError && error.kind === "conflict") return null
+    throw error
+  }
+}
 
 export const serveCommand: CommandSpec = {
   name: "serve",
@@ -20,7 +31,7 @@ export const serveCommand: CommandSpec = {
     let announced = false
     while (!runner) {
       if (ctx.signal.aborted) return { data: { served: false }, text: "" }
-      runner = startBridgeRunner({ home: ctx.home, services: defaultRunnerServices(ctx.env), onError: (m) => ctx.printErr(`tsk serve: ${m}`) })
+      runner = tryStart(ctx)
       if (runner) break
       const holder = readRunnerStatus(ctx.home)
       if (!announced && holder.running) {

@@ -4,7 +4,7 @@
 // seconds is dead, and the next candidate takes over. Every change of runner.json is a locked
 // read-modify-write, so two candidates never both win, and a holder that was taken over while it
 // stalled learns it at its next heartbeat and stands down.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs"
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs"
 import { randomUUID } from "node:crypto"
 import { hostname } from "node:os"
 import { basename, dirname, join } from "node:path"
@@ -144,7 +144,9 @@ function lockRunnerFileSync(path: string, waitMs = 3000): () => void {
   const pause = new Int32Array(new SharedArrayBuffer(4))
   for (;;) {
     try {
-      return lockfile.lockSync(path, { realpath: false, stale: RUNNER_STALE_MS, onCompromised: () => {} })
+      // Held for a few ms at a time, so a lock older than 2 s (the least proper-lockfile allows)
+      // belongs to a process that died holding it.
+      return lockfile.lockSync(path, { realpath: false, stale: 2000, onCompromised: () => {} })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ELOCKED" || Date.now() > deadline) {
         throw new TskError("conflict", "could not take the lock on runner.json; try again")
@@ -174,6 +176,8 @@ export function acquireRunnerRole(home: string, options: AcquireOptions): Runner
   try {
     const current = readRunnerFileSync(path)
     if (current && isLiveHolder(current, Date.now(), staleMs)) return null
+    // A runner.json that does not parse is kept for inspection, never written over.
+    if (!current && existsSync(path)) renameSync(path, `${path}.corrupt-${Date.now()}`)
     const nowIso = new Date().toISOString()
     mine = {
       version: 1,

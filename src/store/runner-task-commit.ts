@@ -4,7 +4,7 @@
 // file of our own naming, `prepare` records that name durably, and only then is it renamed over
 // tasks.json. See runner-journal.ts for why that makes a crash decidable.
 import { closeSync, fsyncSync, openSync, writeSync } from "node:fs"
-import { rename } from "node:fs/promises"
+import { readdir, rename, rm } from "node:fs/promises"
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { homePaths } from "./paths.ts"
@@ -15,6 +15,8 @@ import { backupBeforeReplace } from "./backups.ts"
 import { fsyncDirSync } from "./durable-file.ts"
 import { recordValidatedStamp } from "./validated-stamp.ts"
 import type { Task } from "../domain/task.ts"
+
+const TEMP_PREFIX = "tasks.json.bridge-"
 
 export interface TaskBatchWork<T> {
   value: T
@@ -50,7 +52,7 @@ export function runTaskBatch<T>(
       const { value, tasks } = await work(current)
       if (tasks === null) return { value, written: null }
       const written: TasksSnapshot = { revision: current.revision + 1, tasks }
-      const tempName = `tasks.json.bridge-${randomUUID()}.tmp`
+      const tempName = `${TEMP_PREFIX}${randomUUID()}.tmp`
       const temp = join(home, tempName)
       writeTempDurable(temp, serializeTasksFile(written))
       // From here on the temp file is the journal's evidence: only recovery may delete it.
@@ -60,6 +62,21 @@ export function runTaskBatch<T>(
       fsyncDirSync(home)
       recordValidatedStamp(paths.tasks)
       return { value, written }
+    }),
+  )
+}
+
+/**
+ * Remove batch temp files no journal refers to (a runner killed between writing one and
+ * journaling it). Run by a new runner before its first pass, under the tasks.json lock.
+ */
+export function removeUnjournaledTemps(home: string, journaled: string | null): Promise<number> {
+  const tasksFile = homePaths(home).tasks
+  return enqueue(tasksFile, () =>
+    withFileLock(tasksFile, async () => {
+      const orphans = (await readdir(home)).filter((name) => name.startsWith(TEMP_PREFIX) && name.endsWith(".tmp") && name !== journaled)
+      for (const name of orphans) await rm(join(home, name), { force: true })
+      return orphans.length
     }),
   )
 }

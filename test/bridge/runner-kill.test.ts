@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { existsSync, readdirSync } from "node:fs"
+import { join } from "node:path"
+import { makeTempHome } from "../helpers/temp-home.ts"
+import { configurePoll, dropCommandFile, readOutboxFile, readTaskList, spawnServe, waitFor, type ServeProcess } from "./bridge-helpers.ts"
+import { createAppStore } from "../../src/store/app-store.ts"
+import { loadProcessedMemory } from "../../src/store/runner-processed-ids.ts"
+
+let home: string
+let cleanup: () => void
+let serve: ServeProcess | null = null
+beforeEach(() => ({ home, cleanup } = makeTempHome("tsk-bridge-kill-")))
+afterEach(async () => {
+  if (serve && serve.child.exitCode === null) {
+    serve.child.kill("SIGKILL")
+    await serve.exited
+  }
+  cleanup()
+})
+
+const pending = (dir: string) => (existsSync(join(home, dir)) ? readdirSync(join(home, dir)).filter((n) => !n.startsWith(".")).length : 0)
+const workLeft = () => pending("agent-inbox.d") + pending("agent-inbox.claimed")
+
+describe("a runner killed with SIGKILL mid-batch", () => {
+  it("loses nothing and executes nothing twice over repeated kills and restarts", async () => {
+    configurePoll(home, 50)
+    const target = await createAppStore({ home }).getState().addTask({ title: "Collects notes" })
+    // 20 files of 5 commands: creates and notes (a note run twice would show up twice).
+    const ids: string[] = []
+    for (let f = 0; f < 20; f++) {
+      const commands = Array.from({ length: 5 }, (_, j) => {
+        const n = f * 5 + j
+        ids.push(`cmd-${n}`)
+        return n % 2 === 0
+          ? { id: `cmd-${n}`, command: "create", payload: { title: `created ${n}` } }
+          : { id: `cmd-${n}`, command: "add-note", payload: { taskId: target.id.slice(0, 8), content: `note ${n}` } }
+      })
+      dropCommandFile(home, `${String(f).padStart(3, "0")}.json`, commands)
+    }
+    let killsWithWorkLeft = 0
+    for (let kill = 0; kill < 12 && workLeft() > 0; kill++) {
+      serve = await spawnServe(home)
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 60))
+      serve.child.kill("SIGKILL")
+      await serve.exited
+      if (workLeft() > 0) killsWithWorkLeft++
+    }
+    serve = await spawnServe(home)
+    await waitFor(() => workLeft() === 0 && readOutboxFile(home).length === 100, 30_000, "all 100 answers")
+    serve.child.kill("SIGTERM")
+    await serve.exited
+
+    expect(killsWithWorkLeft).toBeGreaterThan(0)
+    const answers = readOutboxFile(home)
+    expect(answers.map((a) => a.commandId).sort()).toEqual([...ids].sort())
+    expect(answers.filter((a) => a.status !== "ok")).toEqual([])
+    const tasks = readTaskList(home)
+    const createdTitles = tasks.filter((t) => t.title.startsWith("created ")).map((t) => t.title).sort()
+    expect(createdTitles).toEqual(ids.filter((_, n) => n % 2 === 0).map((id) => `created ${id.slice(4)}`).sort())
+    const notes = tasks.find((t) => t.id === target.id)!.notes.map((n) => n.content).sort()
+    expect(notes).toEqual(ids.filter((_, n) => n % 2 === 1).map((id) => `note ${id.slice(4)}`).sort())
+    expect((await loadProcessedMemory(home)).size).toBe(100)
+    expect(existsSync(join(home, "agent-journal.json"))).toBe(false)
+    expect(readdirSync(home).filter((n) => n.startsWith("tasks.json.bridge-"))).toEqual([])
+  }, 120_000)
+})
