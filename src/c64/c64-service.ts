@@ -2,7 +2,7 @@
 // background tasks, look at them, and talk to the machine directly. Arguments are validated
 // before anything is written, so a bad request leaves no id, folder or registry change behind.
 import * as z from "zod"
-import { invalid } from "../domain/errors.ts"
+import { invalid, sanitizeErrorMessage } from "../domain/errors.ts"
 import type { BackendStatus, C64Backend } from "./backend.ts"
 import { createEventHub, type C64EventListener } from "./c64-events.ts"
 import { createBackgroundJob } from "./background-task.ts"
@@ -58,6 +58,8 @@ export interface TaskDetails {
   result: ResultFile | null
   samples: SampleLine[]
   log: string[]
+  /** Files of the task that could not be read (another tool's odd task.json, say); the rest still shows. */
+  problems: string[]
 }
 
 export interface StopResult {
@@ -173,12 +175,19 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
 
     async show(id, showOptions = {}) {
       const task = resolveTaskEntry(await registry.list(), id)
+      const problems: string[] = []
+      const tolerant = <T>(read: Promise<T>, empty: T) =>
+        read.catch((error: unknown) => {
+          problems.push(sanitizeErrorMessage(error))
+          return empty
+        })
       return {
         task,
-        taskFile: await readTaskJson(rt.home, task),
-        result: await readResultJson(rt.home, task),
-        samples: await readLastSamples(rt.home, task, showOptions.samples ?? 20),
-        log: await readLogTail(rt.home, task, showOptions.logLines ?? 20),
+        taskFile: await tolerant(readTaskJson(rt.home, task), null),
+        result: await tolerant(readResultJson(rt.home, task), null),
+        samples: await tolerant(readLastSamples(rt.home, task, showOptions.samples ?? 20), []),
+        log: await tolerant(readLogTail(rt.home, task, showOptions.logLines ?? 20), []),
+        problems,
       }
     },
 
@@ -189,7 +198,15 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
       const resumed: RegistryEntry[] = []
       for (const seen of await registry.list()) {
         if (seen.status !== "running" || scheduler.has(seen.id)) continue
-        const plan = await claimForResume(rt, seen)
+        let plan: Awaited<ReturnType<typeof claimForResume>>
+        try {
+          plan = await claimForResume(rt, seen)
+        } catch (error) {
+          // One unreadable task (a folder outside the home, a broken file) must not keep the
+          // others from resuming; it is reported and left for `tsk c64 show` to explain.
+          events.emit({ type: "error", task: seen, error: `cannot resume: ${sanitizeErrorMessage(error)}` })
+          continue
+        }
         if (!plan) continue
         if (plan.entry.maxIterations && (plan.entry.iterations ?? 0) >= plan.entry.maxIterations) {
           await finishSpentBudget(plan.entry)

@@ -93,6 +93,7 @@ export function formatDetails(details: TaskDetails, folder: string, style: TextS
   if (summary.length > 0) lines.push("Result:", ...summary)
   if (samples.length > 0) lines.push(`Last ${samples.length} samples:`, ...samples.map((s) => `  ${sampleLine(s)}`))
   if (log.length > 0) lines.push("Log:", ...log.map((l) => `  ${l}`))
+  for (const problem of details.problems) lines.push(style.yellow(`could not read: ${problem}`))
   lines.push(style.dim(`files: ${folder}`))
   return lines.join("\n")
 }

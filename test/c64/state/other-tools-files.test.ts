@@ -113,8 +113,33 @@ describe("files written by other c64bridge tools", () => {
     expect(await readFile(join(fx.home, "tasks.json"), "utf8")).toBe(broken)
   })
 
-  it("refuse a folder that points outside the home", async () => {
+  it("still show a task whose own files are unreadable, saying which", async () => {
+    await writeForeignState()
+    await writeFile(join(fx.home, foreignRead.folder, "result.json"), "{ not json")
+    const shown = await fx.service.show("0007_saved")
+    expect(shown.result).toBeNull()
+    expect(shown.taskFile).toMatchObject({ id: "0007_saved" })
+    expect(shown.problems).toEqual([expect.stringMatching(/^tasks\/background\/0007_saved\/result\.json is not valid JSON/)])
+  })
+
+  it("resume the other tasks when one of them cannot be read", async () => {
+    const hostile = { ...foreignRead, id: "0008_bad", folder: "../../etc", status: "running", stoppedAt: null }
+    const fine = { ...foreignRead, id: "0009_fine", folder: "tasks/background/0009_fine", status: "running", stoppedAt: null, maxIterations: 3 }
+    await writeFile(join(fx.home, "tasks.json"), JSON.stringify({ tasks: [hostile, fine] }))
+    await mkdir(join(fx.home, fine.folder), { recursive: true })
+    const errors: string[] = []
+    fx.service.onEvent((e) => e.type === "error" && errors.push(`${e.task.id}: ${e.error}`))
+    const done = untilFinished(fx.service, "0009_fine")
+    expect((await fx.service.resumeRunning()).map((t) => t.id)).toEqual(["0009_fine"])
+    expect((await done).type).toBe("completed")
+    expect(errors).toEqual([expect.stringMatching(/^0008_bad: cannot resume: task folder '\.\.\/\.\.\/etc' points outside/)])
+  })
+
+  it("read nothing from a folder that points outside the home, and say so", async () => {
     await writeFile(join(fx.home, "tasks.json"), JSON.stringify({ tasks: [{ ...foreignRead, folder: "../../etc" }] }))
-    await expect(fx.service.show("0007_saved")).rejects.toThrow(/points outside the C64 task home/)
+    const shown = await fx.service.show("0007_saved")
+    expect(shown).toMatchObject({ taskFile: null, result: null, samples: [], log: [] })
+    expect(shown.problems).toHaveLength(4)
+    expect(shown.problems.every((p) => /task folder '\.\.\/\.\.\/etc' points outside the C64 task home/.test(p))).toBe(true)
   })
 })
