@@ -1,17 +1,18 @@
-// Processing claimed inbox files, one at a time, in order. For each file:
+// Processing claimed inbox files in order, a unit (up to 500 commands from consecutive files) at a
+// time. For each unit:
 //   1. plan every command (claim-plan.ts);
 //   2. run them in order: consecutive task commands as one batch, one journaled write of
 //      tasks.json (runner-task-commit.ts, runner-journal.ts); other commands one by one, journaled
 //      as "running" around the call;
-//   3. remember the executed ids with their responses, and that the file is answered with these
-//      answers (the answers' timestamps are fixed from here on);
+//   3. remember the executed ids with their responses, and that the unit's files are answered with
+//      these answers (the answers' timestamps are fixed from here on);
 //   4. append the answers to the outbox (skipped when a crash left them there already);
-//   5. delete the journal, then the claimed file; then tell listeners.
-// A kill anywhere leaves enough on disk for the next runner to finish the file without running
-// anything twice or losing an answer.
+//   5. delete the journal, then the claimed files; then tell listeners.
+// A kill anywhere leaves enough on disk for the next runner to finish the unit without running
+// anything twice or losing an answer. A file that is not JSON is answered and moved aside alone.
 import { rm } from "node:fs/promises"
 import { join } from "node:path"
-import { planClaim, type Slot } from "./claim-plan.ts"
+import { planUnit, type ClaimedFile, type Slot } from "./claim-plan.ts"
 import { RoleLostError, WorkingTasks, runDefinition, type TaskRouter } from "./command-execution.ts"
 import type { BridgeRegistry } from "./command-registry.ts"
 import { claimInbox, claimOriginOf, claimTimeOf, finishClaim, listClaims, readClaim, rejectClaim } from "./inbox-claim.ts"
@@ -48,18 +49,32 @@ export interface ProcessorContext {
   stopping(): boolean
 }
 
-/** Task commands in one write of tasks.json at most. */
-const BATCH_LIMIT = 500
+/** Commands per unit, and per write of tasks.json. */
+const UNIT_COMMANDS = 500
+const UNIT_FILES = 256
 
 type RunSlot = Extract<Slot, { kind: "run" }>
 const nowIso = () => new Date().toISOString()
+
+class BatchFailed extends Error {
+  constructor(readonly entries: JournalEntry[]) {
+    super("task batch failed")
+  }
+}
+
+interface Unit {
+  claims: string[]
+  committed: JournalEntry[]
+}
+
+const journalOf = (unit: Unit, extra: Partial<Journal> = {}): Journal => ({ version: 1, claims: unit.claims, committed: unit.committed, pending: null, running: null, ...extra })
 
 function showInStore(store: AppStore | undefined, written: TasksSnapshot): void {
   if (store && written.revision >= store.getState().revision) store.setState({ tasks: written.tasks, revision: written.revision, loadError: null })
 }
 
-async function runTaskSlots(ctx: ProcessorContext, claim: string, runs: RunSlot[], committed: JournalEntry[]): Promise<void> {
-  let batchEntries: JournalEntry[] = []
+async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[]): Promise<void> {
+  const entries: JournalEntry[] = []
   let temp: string | null = null
   let journaled = false
   try {
@@ -71,7 +86,7 @@ async function runTaskSlots(ctx: ProcessorContext, claim: string, runs: RunSlot[
           ctx.router.enter(working, slot.command.source)
           try {
             const { response, summary } = await runDefinition(slot, nowIso)
-            batchEntries.push({ index: slot.index, id: slot.command.id, command: slot.command.command, summary, response })
+            entries.push({ index: slot.index, id: slot.command.id, command: slot.command.command, summary, response })
           } finally {
             ctx.router.leave()
           }
@@ -81,85 +96,89 @@ async function runTaskSlots(ctx: ProcessorContext, claim: string, runs: RunSlot[
       async (tempName) => {
         temp = tempName
         await ctx.fence()
-        await writeJournal(ctx.home, { version: 1, claim, committed, pending: { temp: tempName, entries: batchEntries }, running: null })
+        await writeJournal(ctx.home, journalOf(unit, { pending: { temp: tempName, entries } }))
         journaled = true
       },
     )
-    committed.push(...batchEntries)
+    unit.committed.push(...entries)
     if (written) showInStore(ctx.store, written)
   } catch (error) {
     if (error instanceof RoleLostError) throw error
     const tempPath = temp ? join(ctx.home, temp) : null
     if (tempPath && journaled && !(await fileExists(tempPath))) {
       // The rename happened; what failed came after it (the folder's fsync, the stamp).
-      committed.push(...batchEntries)
+      unit.committed.push(...entries)
       await ctx.store?.getState().reload()
       return
     }
     if (tempPath) {
-      if (journaled) await writeJournal(ctx.home, { version: 1, claim, committed, pending: null, running: null })
+      if (journaled) await writeJournal(ctx.home, journalOf(unit))
       await rm(tempPath, { force: true })
     }
     // Nothing of the batch was applied: answer each command with the store's error, unremembered.
     const message = sanitizeErrorMessage(error)
-    batchEntries = runs.map((slot) => ({
-      index: slot.index,
-      id: slot.command.id,
-      command: slot.command.command,
-      summary: `${slot.command.command} failed`,
-      response: { commandId: slot.command.id, status: "error", error: message, timestamp: nowIso() },
-    }))
-    throw new BatchFailed(batchEntries)
+    throw new BatchFailed(
+      runs.map((slot) => ({
+        index: slot.index,
+        id: slot.command.id,
+        command: slot.command.command,
+        summary: `${slot.command.command} failed`,
+        response: { commandId: slot.command.id, status: "error", error: message, timestamp: nowIso() },
+      })),
+    )
   }
 }
 
-class BatchFailed extends Error {
-  constructor(readonly entries: JournalEntry[]) {
-    super("task batch failed")
-  }
-}
-
-async function runOtherSlot(ctx: ProcessorContext, claim: string, slot: RunSlot, committed: JournalEntry[]): Promise<void> {
+async function runOtherSlot(ctx: ProcessorContext, unit: Unit, slot: RunSlot): Promise<void> {
   await ctx.fence()
-  const base: Journal = { version: 1, claim, committed, pending: null, running: null }
-  await writeJournal(ctx.home, { ...base, running: { index: slot.index, id: slot.command.id, command: slot.command.command } })
+  await writeJournal(ctx.home, journalOf(unit, { running: { index: slot.index, id: slot.command.id, command: slot.command.command } }))
   const { response, summary } = await runDefinition(slot, nowIso)
-  committed.push({ index: slot.index, id: slot.command.id, command: slot.command.command, summary, response })
-  await writeJournal(ctx.home, { ...base, committed })
+  unit.committed.push({ index: slot.index, id: slot.command.id, command: slot.command.command, summary, response })
+  await writeJournal(ctx.home, journalOf(unit))
 }
 
-async function rejectUnreadable(ctx: ProcessorContext, claim: string, reason: string, text: string): Promise<number> {
+async function rejectUnreadable(ctx: ProcessorContext, claim: string, reason: string, text: string): Promise<void> {
   // An id in the broken text lets the agent match the answer; otherwise the file names it.
   const ids = [...new Set([...text.matchAll(/"id"\s*:\s*"([^"\\]{1,200})"/g)].map((m) => m[1]!))]
   const commandId = ids.length === 1 ? ids[0]! : `rejected:${claim}`
-  const movedTo = `agent-inbox.rejected/${claim}`
-  const error = `${reason}; the file was moved to ${movedTo}`
+  const error = `${reason}; the file was moved to agent-inbox.rejected/${claim}`
   await appendToOutbox(ctx.home, [{ commandId, status: "error", error, timestamp: claimTimeOf(claim) }])
   await rejectClaim(ctx.home, claim)
   ctx.emit({ type: "processed", commandId, command: "invalid", status: "error", summary: `rejected ${claimOriginOf(claim)}`, error, subject: "" })
-  return 1
 }
 
-export async function processClaim(ctx: ProcessorContext, claim: string): Promise<number> {
-  const { home } = ctx
-  const journal = await readJournal(home)
-  if (ctx.memory.answered(claim)) {
-    // Killed after remembering the answers: deliver them (once) and finish.
-    await appendToOutbox(home, ctx.memory.answersOf(claim) ?? [])
-    if (journal?.claim === claim) await deleteJournal(home)
-    await finishClaim(home, claim)
-    return 0
+/** Read claimed files into a unit, in order; answers unreadable ones and finishes answered ones. */
+async function gatherUnit(ctx: ProcessorContext, candidates: string[], fixed: boolean): Promise<{ files: ClaimedFile[]; consumed: number }> {
+  const files: ClaimedFile[] = []
+  let commands = 0
+  let consumed = 0
+  for (const claim of candidates) {
+    if (!fixed && files.length > 0 && (commands >= UNIT_COMMANDS || files.length >= UNIT_FILES)) break
+    consumed++
+    if (ctx.memory.answered(claim)) {
+      // Killed after remembering the answers: deliver them (once) and finish.
+      await appendToOutbox(ctx.home, ctx.memory.answersOf(claim) ?? [])
+      await finishClaim(ctx.home, claim)
+      continue
+    }
+    const content = await readClaim(ctx.home, claim)
+    if (content.kind === "unreadable") {
+      await rejectUnreadable(ctx, claim, content.reason, content.text)
+      continue
+    }
+    files.push({ claim, items: content.items })
+    commands += content.items.length
   }
-  const content = await readClaim(home, claim)
-  if (content.kind === "unreadable") return rejectUnreadable(ctx, claim, content.reason, content.text)
-  if (journal && journal.claim !== claim) await deleteJournal(home)
-  const recovered = journal?.claim === claim ? await recoverJournal(home, journal) : null
-  const slots = planClaim(content.items, { claim, receivedAt: claimTimeOf(claim), registry: ctx.registry, memory: ctx.memory, recovered, now: nowIso })
-  const committed: JournalEntry[] = recovered ? [...recovered.done.values()] : []
-  const failed = new Map<number, JournalEntry>()
+  return { files, consumed }
+}
 
+async function processUnit(ctx: ProcessorContext, files: ClaimedFile[], journal: Journal | null): Promise<number> {
+  const recovered = journal ? await recoverJournal(ctx.home, journal) : null
+  const unit: Unit = { claims: files.map((f) => f.claim), committed: recovered ? [...recovered.done.values()] : [] }
+  const slots = planUnit(files, { registry: ctx.registry, memory: ctx.memory, recovered, now: nowIso })
+  const failed = new Map<number, JournalEntry>()
   for (let i = 0; i < slots.length; ) {
-    // Stopping mid-file leaves it claimed with its journal; the next runner finishes it.
+    // Stopping mid-unit leaves it claimed with its journal; the next runner finishes it.
     if (ctx.stopping()) return 0
     const slot = slots[i]!
     if (slot.kind !== "run") {
@@ -167,54 +186,51 @@ export async function processClaim(ctx: ProcessorContext, claim: string): Promis
       continue
     }
     if (!slot.task) {
-      await runOtherSlot(ctx, claim, slot, committed)
+      await runOtherSlot(ctx, unit, slot)
       i++
       continue
     }
     const runs: RunSlot[] = []
-    while (i < slots.length && runs.length < BATCH_LIMIT) {
+    for (; i < slots.length; i++) {
       const next = slots[i]!
       if (next.kind === "run" && !next.task) break
       if (next.kind === "run") runs.push(next)
-      i++
     }
     try {
-      await runTaskSlots(ctx, claim, runs, committed)
+      await runTaskSlots(ctx, unit, runs)
     } catch (error) {
       if (!(error instanceof BatchFailed)) throw error
       for (const entry of error.entries) failed.set(entry.index, entry)
     }
   }
-  return finishAnswers(ctx, claim, slots, committed, failed)
+  return finishUnit(ctx, unit, slots, failed)
 }
 
-async function finishAnswers(ctx: ProcessorContext, claim: string, slots: Slot[], committed: JournalEntry[], failed: Map<number, JournalEntry>): Promise<number> {
-  const ran = new Map(committed.map((entry) => [entry.index, entry]))
+async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], failed: Map<number, JournalEntry>): Promise<number> {
+  const ran = new Map(unit.committed.map((entry) => [entry.index, entry]))
   const responses: AgentResponse[] = []
   const summaries: string[] = []
   const remember: ProcessedEntry[] = []
-  const ref = (index: number) => `${claim}#${index}`
   for (const slot of slots) {
     if (slot.kind === "answered") {
       responses.push(slot.response)
       summaries.push(slot.summary)
-      if (slot.remember) remember.push({ id: slot.id, claim: ref(slot.index), response: slot.response })
+      if (slot.remember) remember.push({ id: slot.id, claim: slot.ref, response: slot.response })
     } else if (slot.kind === "run") {
       const entry = ran.get(slot.index) ?? failed.get(slot.index)
-      if (!entry) throw new Error(`command ${slot.index + 1} of ${claim} has no outcome`)
+      if (!entry) throw new Error(`command ${slot.ref} has no outcome`)
       responses.push(entry.response)
       summaries.push(entry.summary)
-      if (ran.has(slot.index)) remember.push({ id: entry.id, claim: ref(slot.index), response: entry.response })
+      if (ran.has(slot.index)) remember.push({ id: entry.id, claim: slot.ref, response: entry.response })
     } else {
-      const first = responses[slot.of]!
-      responses.push({ ...first, commandId: slot.id, timestamp: nowIso() })
+      responses.push({ ...responses[slot.of]!, commandId: slot.id, timestamp: nowIso() })
       summaries.push(`repeated ${slot.command} answered again`)
     }
   }
-  await ctx.memory.record(claim, remember, responses)
+  await ctx.memory.record(unit.claims, remember, responses)
   await appendToOutbox(ctx.home, responses)
   await deleteJournal(ctx.home)
-  await finishClaim(ctx.home, claim)
+  for (const claim of unit.claims) await finishClaim(ctx.home, claim)
   await ctx.memory.compact()
   slots.forEach((slot, i) => {
     const response = responses[i]!
@@ -231,17 +247,24 @@ async function finishAnswers(ctx: ProcessorContext, claim: string, slots: Slot[]
   return slots.length
 }
 
-/** One pass: claim what is waiting, then process every claimed file in order. */
+/** One pass: claim what is waiting, then process every claimed file in order, unit by unit. */
 export async function processPending(ctx: ProcessorContext): Promise<number> {
   await claimInbox(ctx.home)
   let claims = await listClaims(ctx.home)
-  // The file a crash interrupted comes first: its journal belongs to it.
-  const journal = await readJournal(ctx.home)
-  if (journal && claims.includes(journal.claim)) claims = [journal.claim, ...claims.filter((c) => c !== journal.claim)]
   let answered = 0
-  for (const claim of claims) {
-    if (ctx.stopping()) break
-    answered += await processClaim(ctx, claim)
+  // The unit a crash interrupted comes first, made of the same files: its journal numbers them.
+  const journal = await readJournal(ctx.home)
+  if (journal) {
+    const still = journal.claims.filter((c) => claims.includes(c))
+    const { files } = await gatherUnit(ctx, still, true)
+    if (files.length > 0) answered += await processUnit(ctx, files, journal)
+    else await deleteJournal(ctx.home)
+    claims = claims.filter((c) => !journal.claims.includes(c))
+  }
+  while (claims.length > 0 && !ctx.stopping()) {
+    const { files, consumed } = await gatherUnit(ctx, claims, false)
+    claims = claims.slice(consumed)
+    if (files.length > 0) answered += await processUnit(ctx, files, null)
   }
   return answered
 }

@@ -1,5 +1,5 @@
-// The runner's journal of the claimed inbox file it is working on (agent-journal.json). It holds
-// the responses of commands already executed from that file, and — while a batch of task
+// The runner's journal of the unit (claimed inbox files processed together) it is working on
+// (agent-journal.json). It holds the responses of commands already executed, and — while a batch of task
 // commands is being committed — the name of the temp file that will be renamed over tasks.json.
 // After a crash the temp file decides: still there means the rename never happened (the batch was
 // not applied and runs again); gone means it happened (the batch's responses stand). Nothing else
@@ -31,8 +31,8 @@ export type JournalEntry = z.infer<typeof JournalEntry>
 
 export const Journal = z.object({
   version: z.literal(1),
-  /** The claimed inbox file these entries come from. */
-  claim: z.string(),
+  /** The claimed inbox files of the unit, in order; entries are numbered across them. */
+  claims: z.array(z.string()).min(1),
   /** Executed, and durable wherever they changed something. */
   committed: z.array(JournalEntry),
   /** A task batch between its temp file and the rename over tasks.json. */

@@ -1,6 +1,6 @@
 // The bridge's memory of processed command ids, so a repeated id is answered with its first
 // response and never executed twice. Bounded (the newest 5,000 ids are always kept) and durable.
-// Each processed inbox file adds one small immutable segment (agent-processed.d/NNNNNNNNNN.json)
+// Each processed unit of inbox files adds one small immutable segment (agent-processed.d/NNNNNNNNNN.json)
 // instead of rewriting a large file per command; every 32 segments are folded into the base file
 // (agent-processed.json). A fold that is cut short leaves entries in both places, which is harmless.
 // The memory also records which claimed inbox files are answered, with the answers to deliver:
@@ -35,11 +35,11 @@ type ProcessedFile = z.infer<typeof ProcessedFile>
 export interface ProcessedMemory {
   get(id: string): ProcessedEntry | undefined
   answered(claim: string): boolean
-  /** The answers recorded with `claim`, until a fold drops them. */
+  /** The answers recorded with `claim` (and the other files of its unit), until a fold drops them. */
   answersOf(claim: string): RememberedResponse[] | undefined
   readonly size: number
-  /** Durably remember `entries`, and that `claim` is answered with `answers`. */
-  record(claim: string, entries: ProcessedEntry[], answers: RememberedResponse[]): Promise<void>
+  /** Durably remember `entries`, and that `claims` are answered with `answers`. */
+  record(claims: string[], entries: ProcessedEntry[], answers: RememberedResponse[]): Promise<void>
   /** Fold the segments into the base file once there are enough of them. */
   compact(): Promise<void>
   /** Files that failed to load and were moved aside (named relative to the home). */
@@ -84,7 +84,7 @@ export async function loadProcessedMemory(home: string, keep = PROCESSED_IDS_KEP
     if (!file) return
     for (const entry of file.entries) if (!byId.has(entry.id)) byId.set(entry.id, entry)
     for (const claim of file.claims) claims.add(claim)
-    if (file.answers && file.claims.length === 1) answers.set(file.claims[0]!, file.answers)
+    if (file.answers) for (const claim of file.claims) answers.set(claim, file.answers)
   }
   absorb(await loadFile(basePath(home), "agent-processed.json", warnings))
   let segments = await listSegments(home)
@@ -114,15 +114,17 @@ export async function loadProcessedMemory(home: string, keep = PROCESSED_IDS_KEP
       return byId.size
     },
     warnings,
-    async record(claim, entries, claimAnswers) {
+    async record(unitClaims, entries, unitAnswers) {
       const compact = entries.map((entry) => ({ ...entry, response: compactResponse(entry.response) }))
       const name = `${String(nextSegment++).padStart(10, "0")}.json`
-      const file: ProcessedFile = { version: 1, entries: compact, claims: [claim], answers: claimAnswers }
+      const file: ProcessedFile = { version: 1, entries: compact, claims: unitClaims, answers: unitAnswers }
       await writeJsonDurable(join(segmentsDir(home), name), file, false)
       segments.push(name)
       for (const entry of compact) if (!byId.has(entry.id)) byId.set(entry.id, entry)
-      claims.add(claim)
-      answers.set(claim, claimAnswers)
+      for (const claim of unitClaims) {
+        claims.add(claim)
+        answers.set(claim, unitAnswers)
+      }
     },
     async compact() {
       if (segments.length >= SEGMENTS_BEFORE_FOLD) await fold()

@@ -61,7 +61,7 @@ describe("a runner killed mid-batch and restarted", () => {
   it("runs a batch again when it was killed before the rename over tasks.json", async () => {
     claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
     writeFileSync(join(home, TEMP), serializeTasksFile({ revision: 1, tasks: [onceTask] }))
-    writeJournal({ version: 1, claim: CLAIM, committed: [], pending: { temp: TEMP, entries: [created(onceTask, 0, "k1")] }, running: null })
+    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: { temp: TEMP, entries: [created(onceTask, 0, "k1")] }, running: null })
     await restart()
     const tasks = readTaskList(home)
     expect(tasks.map((t) => t.title)).toEqual(["Once"])
@@ -75,7 +75,7 @@ describe("a runner killed mid-batch and restarted", () => {
   it("does not run a batch again when it was killed after the rename, and answers with the journaled result", async () => {
     claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
     writeTasks([onceTask])
-    writeJournal({ version: 1, claim: CLAIM, committed: [], pending: { temp: TEMP, entries: [created(onceTask, 0, "k1")] }, running: null })
+    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: { temp: TEMP, entries: [created(onceTask, 0, "k1")] }, running: null })
     await restart()
     expect(readTaskList(home).map((t) => t.id)).toEqual(["journaled-id"])
     expect(readOutboxFile(home)).toEqual([created(onceTask, 0, "k1").response])
@@ -85,7 +85,7 @@ describe("a runner killed mid-batch and restarted", () => {
     claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
     const other = makeTask({ id: "other", title: "Written by the CLI meanwhile" })
     writeTasks([onceTask, other], 7)
-    writeJournal({ version: 1, claim: CLAIM, committed: [], pending: { temp: TEMP, entries: [created(onceTask, 0, "k1")] }, running: null })
+    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: { temp: TEMP, entries: [created(onceTask, 0, "k1")] }, running: null })
     await restart()
     expect(readTaskList(home).map((t) => t.id)).toEqual(["journaled-id", "other"])
     expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(["k1"])
@@ -117,7 +117,7 @@ describe("a runner killed mid-batch and restarted", () => {
 
   it("answers a non-task command that was running when it was killed, without running it again", async () => {
     claimFile([{ id: "s1", command: "count" }])
-    writeJournal({ version: 1, claim: CLAIM, committed: [], pending: null, running: { index: 0, id: "s1", command: "count" } })
+    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: null, running: { index: 0, id: "s1", command: "count" } })
     await restart()
     expect(runs()).toBe(0)
     const [answer] = readOutboxFile(home)
@@ -136,7 +136,7 @@ describe("a runner killed mid-batch and restarted", () => {
     writeTasks([first])
     writeFileSync(join(home, TEMP), serializeTasksFile({ revision: 2, tasks: [first, notLanded] }))
     const counted: JournalEntry = { index: 1, id: "k2", command: "count", summary: "counted", response: response("k2", { counted: true }) }
-    writeJournal({ version: 1, claim: CLAIM, committed: [created(first, 0, "k1"), counted], pending: { temp: TEMP, entries: [created(notLanded, 2, "k3")] }, running: null })
+    writeJournal({ version: 1, claims: [CLAIM], committed: [created(first, 0, "k1"), counted], pending: { temp: TEMP, entries: [created(notLanded, 2, "k3")] }, running: null })
     await restart()
     expect(runs()).toBe(0)
     const tasks = readTaskList(home)
@@ -146,9 +146,23 @@ describe("a runner killed mid-batch and restarted", () => {
     expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(["k1", "k2", "k3"])
   })
 
+  it("finishes a unit of several files the way its journal numbered them", async () => {
+    const second = "00000000000001-000002-d-002.json"
+    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
+    writeFileSync(join(home, "agent-inbox.claimed", second), JSON.stringify([{ id: "k2", command: "count" }, { id: "k3", command: "create", payload: { title: "Later" } }]))
+    writeTasks([onceTask])
+    const counted: JournalEntry = { index: 1, id: "k2", command: "count", summary: "counted", response: response("k2", { counted: true }) }
+    writeJournal({ version: 1, claims: [CLAIM, second], committed: [created(onceTask, 0, "k1"), counted], pending: null, running: null })
+    await restart()
+    expect(runs()).toBe(0)
+    expect(readTaskList(home).map((t) => t.title)).toEqual(["Once", "Later"])
+    expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(["k1", "k2", "k3"])
+    expect(readdirSync(join(home, "agent-inbox.claimed"))).toEqual([])
+  })
+
   it("processes the file a crash interrupted before files claimed after it", async () => {
     claimFile([{ id: "first", command: "list" }])
-    writeJournal({ version: 1, claim: CLAIM, committed: [], pending: null, running: null })
+    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: null, running: null })
     writeFileSync(join(home, "agent-inbox.json"), JSON.stringify({ id: "second", command: "list" }))
     await restart()
     expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(["first", "second"])

@@ -80,11 +80,23 @@ describe("exactly once", () => {
     expect(memory.size).toBe(35)
   })
 
+  it("processes 1,200 queued command files in several units, each command once", async () => {
+    for (let i = 0; i < 1200; i++) dropCommandFile(home, `${String(i).padStart(5, "0")}.json`, { id: `q-${i}`, command: "create", payload: { title: `Q${i}` } })
+    const seen: string[] = []
+    const runner = startTestRunner(home, { onEvent: (e) => seen.push(e.commandId) })
+    await runner.processNow()
+    await runner.stop()
+    expect(seen).toEqual(Array.from({ length: 1200 }, (_, i) => `q-${i}`))
+    expect(readTaskList(home).map((t) => t.title)).toEqual(Array.from({ length: 1200 }, (_, i) => `Q${i}`))
+    expect((await loadProcessedMemory(home)).size).toBe(1200)
+    expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(Array.from({ length: 100 }, (_, i) => `q-${1100 + i}`))
+  })
+
   it("keeps the memory of processed ids bounded, newest kept, folded into one file", async () => {
     const memory = await loadProcessedMemory(home, 10)
     const response = (id: string) => ({ commandId: id, status: "ok" as const, timestamp: new Date().toISOString() })
     for (let i = 0; i < 40; i++) {
-      await memory.record(`claim-${i}`, [{ id: `id-${i}`, claim: `claim-${i}#0`, response: response(`id-${i}`) }], [response(`id-${i}`)])
+      await memory.record([`claim-${i}`], [{ id: `id-${i}`, claim: `claim-${i}#0`, response: response(`id-${i}`) }], [response(`id-${i}`)])
       await memory.compact()
     }
     const reloaded = await loadProcessedMemory(home, 10)
@@ -98,7 +110,7 @@ describe("exactly once", () => {
   it("remembers a response too large to keep without its data, still as the first status", async () => {
     const memory = await loadProcessedMemory(home)
     const large = { commandId: "large", status: "ok" as const, data: "z".repeat(70_000), timestamp: "t" }
-    await memory.record("c", [{ id: "large", claim: "c#0", response: large }], [large])
+    await memory.record(["c"], [{ id: "large", claim: "c#0", response: large }], [large])
     const reloaded = await loadProcessedMemory(home)
     expect(reloaded.get("large")!.response).toMatchObject({ status: "ok", data: { omitted: true } })
   })

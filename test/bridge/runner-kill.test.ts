@@ -25,13 +25,16 @@ describe("a runner killed with SIGKILL mid-batch", () => {
   it("loses nothing and executes nothing twice over repeated kills and restarts", async () => {
     configurePoll(home, 50)
     const target = await createAppStore({ home }).getState().addTask({ title: "Collects notes" })
-    // 20 files of 5 commands: creates and notes (a note run twice would show up twice).
+    // 20 files of 5 commands: creates and notes (a note run twice would show up twice), and now
+    // and then a c64-list, which splits the task commands into several journaled batches.
     const ids: string[] = []
+    const kindOf = (n: number) => (n % 10 === 9 ? "other" : n % 2 === 0 ? "create" : "note")
     for (let f = 0; f < 20; f++) {
       const commands = Array.from({ length: 5 }, (_, j) => {
         const n = f * 5 + j
         ids.push(`cmd-${n}`)
-        return n % 2 === 0
+        if (kindOf(n) === "other") return { id: `cmd-${n}`, command: "c64-list", payload: {} }
+        return kindOf(n) === "create"
           ? { id: `cmd-${n}`, command: "create", payload: { title: `created ${n}` } }
           : { id: `cmd-${n}`, command: "add-note", payload: { taskId: target.id.slice(0, 8), content: `note ${n}` } }
       })
@@ -56,9 +59,9 @@ describe("a runner killed with SIGKILL mid-batch", () => {
     expect(answers.filter((a) => a.status !== "ok")).toEqual([])
     const tasks = readTaskList(home)
     const createdTitles = tasks.filter((t) => t.title.startsWith("created ")).map((t) => t.title).sort()
-    expect(createdTitles).toEqual(ids.filter((_, n) => n % 2 === 0).map((id) => `created ${id.slice(4)}`).sort())
+    expect(createdTitles).toEqual(ids.filter((_, n) => kindOf(n) === "create").map((id) => `created ${id.slice(4)}`).sort())
     const notes = tasks.find((t) => t.id === target.id)!.notes.map((n) => n.content).sort()
-    expect(notes).toEqual(ids.filter((_, n) => n % 2 === 1).map((id) => `note ${id.slice(4)}`).sort())
+    expect(notes).toEqual(ids.filter((_, n) => kindOf(n) === "note").map((id) => `note ${id.slice(4)}`).sort())
     expect((await loadProcessedMemory(home)).size).toBe(100)
     expect(existsSync(join(home, "agent-journal.json"))).toBe(false)
     expect(readdirSync(home).filter((n) => n.startsWith("tasks.json.bridge-"))).toEqual([])
