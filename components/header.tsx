@@ -1,7 +1,7 @@
 // Top line: name, view tabs, agent indicator, running timer, clock.
 import { TextAttributes } from "@opentui/core"
 import { formatClock } from "../src/domain/duration.ts"
-import { findRunningTimer } from "../src/domain/time-tracking.ts"
+import { runningTimer } from "../src/tui/running-timer.ts"
 import { VIEWS, type ViewName } from "../src/tui/ui-store.ts"
 import { useTheme } from "./app-context.tsx"
 import { useAppState, useUiState } from "./hooks/use-stores.ts"
@@ -21,9 +21,12 @@ export function Header(props: HeaderProps) {
   const view = useUiState((s) => s.view)
   const tasks = useAppState((s) => s.tasks)
   const now = useNow(1000)
-  const running = findRunningTimer(tasks)
+  const running = runningTimer(tasks)
   const clock = `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`
-  const timer = running ? `⏱ ${formatClock(now.getTime() - Date.parse(running.start))} ${fitText(running.task.title, 16)}` : ""
+  // Tabs take 45 columns; the timer's title gets what is left after the indicator and the clock.
+  const titleRoom = Math.min(24, props.width - 45 - (props.agentRunning ? 9 : 0) - 6 - 12)
+  const elapsed = running ? `⏱ ${formatClock(now.getTime() - Date.parse(running.start))}` : ""
+  const timer = running && titleRoom >= 4 ? `${elapsed} ${fitText(running.task.title, titleRoom)}` : elapsed
   return (
     <box height={1} width={props.width} flexDirection="row" backgroundColor={theme.panel}>
       <text fg={theme.accent} attributes={TextAttributes.BOLD}>

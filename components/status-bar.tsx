@@ -1,9 +1,9 @@
 // Bottom line: mode, counts, filter and sort, and key hints generated from the keymap table.
 import { TextAttributes } from "@opentui/core"
 import { localDateOf } from "../src/domain/local-date.ts"
-import { isOverdue } from "../src/domain/task-query.ts"
 import { activeScopes } from "../src/tui/active-scopes.ts"
 import { hintsFor } from "../src/tui/keymap.ts"
+import { taskCounts } from "../src/tui/task-counts.ts"
 import { useServices, useTheme } from "./app-context.tsx"
 import { useAppState, useTaskView, useUiState } from "./hooks/use-stores.ts"
 import { fitText, textWidth } from "./text-fit.ts"
@@ -13,23 +13,21 @@ export function StatusBar(props: { width: number }) {
   const { now } = useServices()
   const view = useTaskView()
   const readOnly = useAppState((s) => s.loadError !== null)
-  const ui = useUiState((s) => s)
-  const mode = ui.dialogs.length > 0 ? "DIALOG" : ui.visualAnchorId !== null ? "VISUAL" : readOnly ? "READ-ONLY" : "NORMAL"
-  const today = localDateOf(now())
-  let open = 0
-  let done = 0
-  let overdue = 0
-  for (const task of view.tasks) {
-    if (task.status === "done") done++
-    else if (task.status !== "archived") open++
-    if (isOverdue(task, today)) overdue++
-  }
+  const dialogs = useUiState((s) => s.dialogs)
+  const screen = useUiState((s) => s.view)
+  const pane = useUiState((s) => s.pane)
+  const visualAnchorId = useUiState((s) => s.visualAnchorId)
+  const statusFilter = useUiState((s) => s.statusFilter)
+  const search = useUiState((s) => s.search)
+  const sort = useUiState((s) => s.sort)
+  const mode = dialogs.length > 0 ? "DIALOG" : visualAnchorId !== null ? "VISUAL" : readOnly ? "READ-ONLY" : "NORMAL"
+  const { open, done, overdue } = taskCounts(view, localDateOf(now()))
   const counts = `${open} open · ${done} done${overdue > 0 ? ` · ${overdue} overdue` : ""}`
-  const filter = `filter:${ui.statusFilter.replace("_", " ")}${ui.search ? ` /${ui.search}` : ""} sort:${ui.sort}`
+  const filter = `filter:${statusFilter.replace("_", " ")}${search ? ` /${search}` : ""} sort:${sort}`
   const left = ` ${mode} `
   const middle = ` ${counts} │ ${filter} │ `
   const room = props.width - textWidth(left) - textWidth(middle)
-  const hints = hintsFor(activeScopes(ui))
+  const hints = hintsFor(activeScopes({ dialogs, view: screen, pane, visualAnchorId }))
     .map((h) => `${h.label} ${h.hint}`)
     .join("  ")
   return (

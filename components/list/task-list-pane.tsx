@@ -2,6 +2,7 @@
 // cost the same to draw as 20.
 import { useRef } from "react"
 import { localDateOf } from "../../src/domain/local-date.ts"
+import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
 import { selectedRowIndex, visibleRows } from "../../src/tui/visible-rows.ts"
 import { useServices, useTheme } from "../app-context.tsx"
 import { useTaskView, useUiState } from "../hooks/use-stores.ts"
@@ -61,7 +62,7 @@ export function TaskListPane(props: TaskListPaneProps) {
               fg={highlighted ? theme.selectionFg : theme.text}
               bg={highlighted && !theme.inverseSelection ? theme.selectionBg : undefined}
               inverse={highlighted && theme.inverseSelection}
-              segments={taskRowSegments(row, mark, innerWidth, today, theme)}
+              segments={taskRowSegments({ ...row, progress: progressOf(view.children, row.task.id), blocked: isBlocked(view.index, row.task) }, mark, innerWidth, today, theme)}
             />
           )
         })

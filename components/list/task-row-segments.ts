@@ -4,6 +4,7 @@ import { TextAttributes } from "@opentui/core"
 import { daysBetween } from "../../src/domain/local-date.ts"
 import { isOverdue } from "../../src/domain/task-query.ts"
 import type { Priority, Task, TaskStatus } from "../../src/domain/task.ts"
+import type { Progress } from "../../src/domain/task-tree.ts"
 import type { TaskRow } from "../../src/tui/visible-rows.ts"
 import type { Segment } from "../line.tsx"
 import type { Theme } from "../theme/theme.ts"
@@ -14,6 +15,12 @@ export const STATUS_GLYPHS: Record<TaskStatus, string> = { todo: "○", in_progr
 export const PRIORITY_MARKS: Record<Priority, string> = { none: " ", low: "↓", medium: "=", high: "↑", urgent: "!" }
 
 export type RowMark = "cursor" | "selected" | "none"
+
+/** A row as drawn: its place in the tree plus what is worked out only for rows on screen. */
+export interface DrawnRow extends TaskRow {
+  progress: Progress | null
+  blocked: boolean
+}
 
 /** "today", "tomorrow", "2d late", "Mar 14" or the full date in another year. */
 export function dueLabel(task: Task, today: string): string | null {
@@ -26,7 +33,7 @@ export function dueLabel(task: Task, today: string): string | null {
   return `${MONTH_NAMES[Number(task.dueDate.slice(5, 7)) - 1]!.slice(0, 3)} ${Number(task.dueDate.slice(8, 10))}`
 }
 
-function metaSegments(row: TaskRow, today: string, theme: Theme): Segment[] {
+function metaSegments(row: DrawnRow, today: string, theme: Theme): Segment[] {
   const { task } = row
   const meta: Segment[] = []
   if (row.blocked) meta.push({ text: " 🔒" })
@@ -38,7 +45,7 @@ function metaSegments(row: TaskRow, today: string, theme: Theme): Segment[] {
   return meta
 }
 
-export function taskRowSegments(row: TaskRow, mark: RowMark, width: number, today: string, theme: Theme): Segment[] {
+export function taskRowSegments(row: DrawnRow, mark: RowMark, width: number, today: string, theme: Theme): Segment[] {
   const { task } = row
   const closed = task.status === "done" || task.status === "archived"
   const expander = row.hasChildren ? (row.expanded ? "▾" : "▸") : " "

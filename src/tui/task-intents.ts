@@ -4,7 +4,7 @@
 import type { AppStore } from "../store/app-store.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import type { CreateTaskInput, UpdateTaskInput } from "../domain/task-input.ts"
-import { findRunningTimer } from "../domain/time-tracking.ts"
+import { runningTimer } from "./running-timer.ts"
 import { taskView } from "./task-view.ts"
 import type { UiStore } from "./ui-store.ts"
 import type { UndoHistory, UndoStep } from "./undo-history.ts"
@@ -181,7 +181,7 @@ export function createTaskIntents(deps: IntentDeps) {
     },
 
     toggleTimer(id: string) {
-      const running = findRunningTimer(store.getState().tasks)
+      const running = runningTimer(store.getState().tasks)
       if (running && running.task.id === id) {
         return change({ run: () => actions().stopTimer(id), toast: (t) => `Timer stopped: '${t.title}'` })
       }

@@ -3,7 +3,6 @@
 // descendants does, so a match keeps its place in the tree.
 import { compareTasks, type SortKey } from "../domain/task-query.ts"
 import type { Task } from "../domain/task.ts"
-import { isBlocked, progressOf, type Progress } from "../domain/task-tree.ts"
 import type { TaskView } from "./task-view.ts"
 import type { StatusFilter } from "./ui-store.ts"
 
@@ -12,8 +11,6 @@ export interface TaskRow {
   depth: number
   hasChildren: boolean
   expanded: boolean
-  progress: Progress | null
-  blocked: boolean
 }
 
 export interface RowOptions {
@@ -64,7 +61,7 @@ function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
       const kids = view.children.get(task.id) ?? []
       const hasChildren = kids.some(isIncluded)
       const expanded = hasChildren && !options.collapsed.has(task.id)
-      rows.push({ task, depth, hasChildren, expanded, progress: progressOf(view.children, task.id), blocked: isBlocked(view.index, task) })
+      rows.push({ task, depth, hasChildren, expanded })
       if (expanded && depth < 8) visit(kids, depth + 1)
     }
   }
