@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from "vitest"
+import { lineWith, renderApp, type Harness } from "../tui/app-harness.tsx"
+
+let app: Harness
+afterEach(async () => {
+  await app.destroy()
+})
+
+async function withTree() {
+  app = await renderApp({
+    tasks: [
+      { title: "Write report", priority: "urgent", project: "work", tags: ["q1"], dueDate: "2026-03-08", description: "Quarterly numbers for the board" },
+      { title: "Buy milk", priority: "low", dueDate: "2026-03-10" },
+      { title: "Plan trip" },
+    ],
+  })
+  const [report, , trip] = app.store.getState().tasks
+  const flights = await app.store.getState().addTask({ title: "Book flights", parentId: trip!.id })
+  await app.store.getState().addTask({ title: "Book hotel", parentId: trip!.id })
+  await app.store.getState().setStatus(flights.id, "done")
+  await app.store.getState().setBlocked(trip!.id, report!.id, true)
+  await app.store.getState().addNote(report!.id, "Numbers from finance arrive Monday", "claude-code")
+  await app.store.getState().logTime(report!.id, 90 * 60_000)
+  return app.render()
+}
+
+describe("the list screen", () => {
+  it("shows the tree with status glyphs, priority marks, due, overdue, project and tags", async () => {
+    const frame = await withTree()
+    expect(lineWith(frame, "Write report")).toMatch(/› ○ ! Write report\s+2d late @work #q1/)
+    expect(lineWith(frame, "Buy milk")).toMatch(/○ ↓ Buy milk\s+today/)
+  })
+
+  it("indents subtasks under their parent with the parent's progress and a lock while blocked", async () => {
+    const frame = await withTree()
+    expect(lineWith(frame, "Plan trip")).toMatch(/▾○\s+Plan trip\s+🔒 \[1\/2\]/)
+    expect(lineWith(frame, "Book flights")).toMatch(/│ {4}✓\s+Book flights/)
+    expect(lineWith(frame, "Book hotel")).toMatch(/│ {4}○\s+Book hotel/)
+  })
+
+  it("shows every field of the selected task in the detail panel, with notes and time entries", async () => {
+    const frame = await withTree()
+    for (const text of ["priority  urgent", "project   work", "tags      #q1", "due       2026-03-08 (2d late)", "Quarterly numbers for the board", "Notes (1)", "claude-code", "Numbers from finance arrive", "Time entries (1)", "1h 30m"]) {
+      expect(frame).toContain(text)
+    }
+  })
+
+  it("shows blockers and subtasks of the selected task", async () => {
+    await withTree()
+    await app.press("G")
+    await app.press("k")
+    const frame = await app.press("k")
+    expect(lineWith(frame, "Detail")).toContain("Detail")
+    expect(frame).toContain("Blocked by 🔒")
+    expect(frame).toContain("Subtasks 1/2")
+    expect(frame).toMatch(/✓ Book flights/)
+  })
+
+  it("moves with j and k, jumps with g and G, and by ten with J and K", async () => {
+    app = await renderApp({ tasks: Array.from({ length: 25 }, (_, i) => ({ title: `Task ${String(i).padStart(2, "0")}` })) })
+    expect(await app.press("j")).toContain("› ○   Task 01")
+    expect(await app.press("ARROW_DOWN")).toContain("› ○   Task 02")
+    expect(await app.press("J")).toContain("› ○   Task 12")
+    expect(await app.press("k")).toContain("› ○   Task 11")
+    expect(await app.press("K")).toContain("› ○   Task 01")
+    expect(await app.press("G")).toContain("› ○   Task 24")
+    expect(await app.press("g")).toContain("› ○   Task 00")
+  })
+
+  it("collapses with h, expands with l, toggles with Enter, and h on a subtask goes to its parent", async () => {
+    await withTree()
+    await app.press("G")
+    let frame = await app.press("h")
+    expect(lineWith(frame, "›")).toContain("Plan trip")
+    const hotelRow = /│ {4}○\s+Book hotel/
+    frame = await app.press("h")
+    expect(frame).not.toMatch(hotelRow)
+    expect(frame).toMatch(/›▸○\s+Plan trip/)
+    frame = await app.press("l")
+    expect(frame).toMatch(hotelRow)
+    frame = await app.press("RETURN")
+    expect(frame).not.toMatch(hotelRow)
+  })
+
+  it("draws only the rows that fit and scrolls to keep the cursor on screen", async () => {
+    app = await renderApp({ height: 20, tasks: Array.from({ length: 300 }, (_, i) => ({ title: `Task ${i}` })) })
+    let frame = app.frame()
+    expect(frame).toContain("Task 0 ")
+    expect(frame).not.toContain("Task 100 ")
+    frame = await app.press("G")
+    expect(frame).toContain("› ○   Task 299")
+    expect(frame).not.toContain("Task 0 ")
+    expect(frame).toContain("Tasks 300/300")
+  })
+
+  it("says how to start when there are no tasks", async () => {
+    app = await renderApp()
+    expect(app.frame()).toContain("No tasks yet. Press a to add one.")
+  })
+})

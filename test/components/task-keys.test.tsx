@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it } from "vitest"
+import { lineWith, renderApp, type Harness } from "../tui/app-harness.tsx"
+
+let app: Harness
+afterEach(async () => {
+  await app.destroy()
+})
+
+const titles = () => app.store.getState().tasks.map((t) => t.title)
+const task = (title: string) => app.store.getState().tasks.find((t) => t.title === title)!
+
+async function withTasks() {
+  app = await renderApp({ tasks: [{ title: "Write report", project: "work", tags: ["q1"] }, { title: "Buy milk" }, { title: "Call Sam" }] })
+}
+
+describe("keys on the selected task", () => {
+  it("d updates the row immediately, before the write is on disk", async () => {
+    await withTasks()
+    const frame = await app.press("d")
+    expect(lineWith(frame, "Write report")).toMatch(/› ✓\s+Write report/)
+    expect(task("Write report").status).toBe("todo")
+    await app.settle()
+    expect(task("Write report").status).toBe("done")
+  })
+
+  it("d on a done task marks it to do again", async () => {
+    await withTasks()
+    await app.press("d")
+    await app.settle()
+    const frame = await app.press("d")
+    expect(lineWith(frame, "Write report")).toMatch(/› ○\s+Write report/)
+    await app.settle()
+    expect(task("Write report").status).toBe("todo")
+  })
+
+  it("x asks first; Escape keeps the task and Enter deletes it", async () => {
+    await withTasks()
+    let frame = await app.press("x")
+    expect(frame).toContain("Delete 'Write report'?")
+    frame = await app.press("ESCAPE")
+    expect(frame).not.toContain("Delete 'Write report'?")
+    await app.press("x")
+    frame = await app.press("RETURN")
+    expect(frame).not.toMatch(/○\s+Write report/)
+    await app.settle()
+    expect(titles()).toEqual(["Buy milk", "Call Sam"])
+  })
+
+  it("u undoes the last change and Ctrl+R redoes it", async () => {
+    await withTasks()
+    await app.press("x")
+    await app.press("y")
+    await app.settle()
+    let frame = await app.press("u")
+    await app.settle()
+    expect(titles()).toContain("Write report")
+    frame = await app.render()
+    expect(frame).toContain("Undone: deleted 'Write report'")
+    await app.press("r", { ctrl: true })
+    await app.settle()
+    expect(titles()).not.toContain("Write report")
+  })
+
+  it("e edits the task in the form, saving only what changed", async () => {
+    await withTasks()
+    let frame = await app.press("e")
+    expect(frame).toContain("Edit task")
+    expect(frame).toContain("Write report")
+    await app.type(" v2")
+    frame = await app.press("RETURN")
+    await app.settle()
+    expect(task("Write report v2")).toMatchObject({ project: "work", tags: ["q1"] })
+  })
+
+  it("A adds a subtask under the selected task", async () => {
+    await withTasks()
+    let frame = await app.press("A")
+    expect(frame).toContain("Add subtask")
+    expect(frame).toContain("under 'Write report'")
+    await app.type("Outline")
+    await app.press("RETURN")
+    await app.settle()
+    expect(task("Outline").parentId).toBe(task("Write report").id)
+    frame = await app.render()
+    expect(frame).toMatch(/│›   ○\s+Outline/)
+  })
+
+  it("! picks a priority, starting from the task's own", async () => {
+    await withTasks()
+    let frame = await app.press("!")
+    expect(frame).toMatch(/│› none/)
+    await app.press("k")
+    frame = await app.press("k")
+    expect(frame).toMatch(/│› medium/)
+    await app.press("RETURN")
+    await app.settle()
+    expect(task("Write report").priority).toBe("medium")
+  })
+
+  it("p picks a project or creates a new one by typing its name", async () => {
+    await withTasks()
+    await app.press("j")
+    let frame = await app.press("p")
+    expect(frame).toContain("work (1 open)")
+    frame = await app.type("home")
+    expect(frame).toContain("+ create project 'home'")
+    await app.press("RETURN")
+    await app.settle()
+    expect(task("Buy milk").project).toBe("home")
+  })
+
+  it("t toggles tags, creating new ones, until Escape", async () => {
+    await withTasks()
+    let frame = await app.press("t")
+    expect(frame).toContain("[x] #q1")
+    await app.press("RETURN")
+    await app.settle()
+    expect(task("Write report").tags).toEqual([])
+    await app.type("urgent-fix")
+    await app.press("RETURN")
+    await app.settle()
+    expect(task("Write report").tags).toEqual(["urgent-fix"])
+    frame = await app.press("ESCAPE")
+    expect(frame).not.toContain("Tags ")
+  })
+
+  it("D sets the due date from words like tomorrow, and shows an error for nonsense", async () => {
+    await withTasks()
+    await app.press("D")
+    let frame = await app.type("someday")
+    frame = await app.press("RETURN")
+    expect(frame).toContain("is not a date")
+    for (let i = 0; i < "someday".length; i++) await app.press("BACKSPACE")
+    await app.type("tomorrow")
+    await app.press("RETURN")
+    await app.settle()
+    expect(task("Write report").dueDate).toBe("2026-03-11")
+  })
+
+  it("n adds a note shown in the detail panel", async () => {
+    await withTasks()
+    await app.press("n")
+    await app.type("Ask finance for Q1 numbers")
+    await app.press("RETURN")
+    await app.settle()
+    expect(task("Write report").notes.map((n) => n.content)).toEqual(["Ask finance for Q1 numbers"])
+    expect(await app.render()).toContain("Ask finance for Q1 numbers")
+  })
+
+  it("T starts the timer, shown in the header, and stops it", async () => {
+    await withTasks()
+    await app.press("T")
+    await app.settle()
+    expect(task("Write report").timeEntries).toHaveLength(1)
+    expect(lineWith(await app.render(), "tsk")).toMatch(/⏱ 00:00:00 Write report/)
+    await app.press("T")
+    await app.settle()
+    expect(task("Write report").timeEntries[0]!.end).not.toBeNull()
+  })
+
+  it("v selects several rows; d marks them all done and u undoes them together", async () => {
+    await withTasks()
+    let frame = await app.press("v")
+    expect(frame).toContain("VISUAL")
+    frame = await app.press("j")
+    expect(lineWith(frame, "Write report")).toMatch(/\*/)
+    await app.press("d")
+    await app.settle()
+    expect(app.store.getState().tasks.map((t) => t.status)).toEqual(["done", "done", "todo"])
+    expect(app.frame()).toContain("NORMAL")
+    await app.press("u")
+    await app.settle()
+    expect(app.store.getState().tasks.map((t) => t.status)).toEqual(["todo", "todo", "todo"])
+  })
+
+  it("v then x deletes the selected rows after one confirmation", async () => {
+    await withTasks()
+    await app.press("v")
+    await app.press("G")
+    const frame = await app.press("x")
+    expect(frame).toContain("Delete 3 tasks?")
+    await app.press("RETURN")
+    await app.settle()
+    expect(titles()).toEqual([])
+  })
+})

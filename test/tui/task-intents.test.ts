@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from "vitest"
+import { rmSync } from "node:fs"
+import { createAppStore } from "../../src/store/app-store.ts"
+import { createTuiServices } from "../../src/tui/tui-services.ts"
+import { makeHome } from "./app-harness.tsx"
+
+const homes: string[] = []
+afterEach(() => {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true })
+})
+
+async function setup() {
+  const home = makeHome()
+  homes.push(home)
+  const store = createAppStore({ home })
+  const [report, milk] = await store.getState().addTasks([{ title: "Write report" }, { title: "Buy milk" }])
+  const services = createTuiServices({ store, env: {} })
+  const { intents } = services.controller.context
+  const other = createAppStore({ home }) // another process writing the same home
+  return { store, services, intents, other, report: report!, milk: milk! }
+}
+
+describe("task intents", () => {
+  it("undoes a status change by setting the old status back, keeping another writer's change", async () => {
+    const { store, intents, other, report, milk } = await setup()
+    await intents.setStatus([report.id], "done")
+    await other.getState().updateTask(milk.id, { title: "Buy oat milk" })
+    await intents.undo()
+    await store.getState().reload()
+    const byId = new Map(store.getState().tasks.map((t) => [t.id, t]))
+    expect(byId.get(report.id)?.status).toBe("todo")
+    expect(byId.get(milk.id)?.title).toBe("Buy oat milk")
+  })
+
+  it("undoes an edit by writing back only the fields it changed", async () => {
+    const { store, intents, other, report } = await setup()
+    await intents.updateTasks([report.id], { priority: "high" }, "changed the priority")
+    await other.getState().updateTask(report.id, { title: "Write the report" })
+    await intents.undo()
+    await store.getState().reload()
+    expect(store.getState().tasks.find((t) => t.id === report.id)).toMatchObject({ priority: "none", title: "Write the report" })
+  })
+
+  it("undoes a delete by restoring the deleted tasks, subtasks included, and redoes it", async () => {
+    const { store, intents, report } = await setup()
+    await store.getState().addTask({ title: "Outline", parentId: report.id })
+    await intents.deleteTasks([report.id])
+    expect(store.getState().tasks.map((t) => t.title)).toEqual(["Buy milk"])
+    await intents.undo()
+    expect(store.getState().tasks.map((t) => t.title).sort()).toEqual(["Buy milk", "Outline", "Write report"])
+    await intents.redo()
+    expect(store.getState().tasks.map((t) => t.title)).toEqual(["Buy milk"])
+  })
+
+  it("undoes an add by deleting the new task, and redo brings the same task back", async () => {
+    const { store, intents } = await setup()
+    const created = await intents.addTask({ title: "Call Sam" })
+    await intents.undo()
+    expect(store.getState().tasks.some((t) => t.id === created!.id)).toBe(false)
+    await intents.redo()
+    expect(store.getState().tasks.some((t) => t.id === created!.id)).toBe(true)
+  })
+
+  it("reports a failed change as an error toast instead of throwing", async () => {
+    const { services, intents, report, other } = await setup()
+    await other.getState().deleteTask(report.id)
+    await intents.setStatus([report.id], "done")
+    expect(services.ui.getState().toasts.at(-1)).toMatchObject({ kind: "error" })
+    services.controller.dispose()
+  })
+
+  it("shows a change at once and drops the pending overlay when it is written", async () => {
+    const { services, intents, report } = await setup()
+    const write = intents.setStatus([report.id], "done")
+    expect(services.ui.getState().pending).toHaveLength(1)
+    await write
+    expect(services.ui.getState().pending).toHaveLength(0)
+  })
+})

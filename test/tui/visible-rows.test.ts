@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest"
+import { taskView } from "../../src/tui/task-view.ts"
+import { selectedRowIndex, visibleRows, type RowOptions } from "../../src/tui/visible-rows.ts"
+import { makeTask } from "../helpers/task-fixtures.ts"
+
+const tasks = [
+  makeTask({ id: "p", title: "Plan trip", order: 1 }),
+  makeTask({ id: "c1", title: "Book flights", parentId: "p", order: 2, status: "done" }),
+  makeTask({ id: "c2", title: "Book hotel", parentId: "p", order: 3 }),
+  makeTask({ id: "g", title: "Compare hotels", parentId: "c2", order: 4, tags: ["web"] }),
+  makeTask({ id: "m", title: "Buy milk", order: 5, priority: "urgent" }),
+  makeTask({ id: "old", title: "Old idea", order: 6, status: "archived" }),
+]
+const options: RowOptions = { statusFilter: "all", sort: "order", search: "", collapsed: new Set() }
+const rowsOf = (over: Partial<RowOptions> = {}) => visibleRows(taskView(tasks, []), { ...options, ...over }).map((r) => `${"  ".repeat(r.depth)}${r.task.title}`)
+
+describe("visibleRows", () => {
+  it("lists the tree depth-first with subtasks under their parent, archived left out", () => {
+    expect(rowsOf()).toEqual(["Plan trip", "  Book flights", "  Book hotel", "    Compare hotels", "Buy milk"])
+  })
+
+  it("leaves out the subtree of a collapsed task", () => {
+    expect(rowsOf({ collapsed: new Set(["p"]) })).toEqual(["Plan trip", "Buy milk"])
+  })
+
+  it("keeps the parents of a match so it stays in its place in the tree", () => {
+    expect(rowsOf({ search: "web" })).toEqual(["Plan trip", "  Book hotel", "    Compare hotels"])
+  })
+
+  it("filters by status", () => {
+    expect(rowsOf({ statusFilter: "done" })).toEqual(["Plan trip", "  Book flights"])
+    expect(rowsOf({ statusFilter: "archived" })).toEqual(["Old idea"])
+  })
+
+  it("sorts siblings by the chosen key", () => {
+    expect(rowsOf({ sort: "priority", collapsed: new Set(["p"]) })).toEqual(["Buy milk", "Plan trip"])
+  })
+
+  it("marks parents as expanded or collapsed", () => {
+    const rows = visibleRows(taskView(tasks, []), { ...options, collapsed: new Set(["c2"]) })
+    expect(rows.find((r) => r.task.id === "p")).toMatchObject({ hasChildren: true, expanded: true })
+    expect(rows.find((r) => r.task.id === "c2")).toMatchObject({ hasChildren: true, expanded: false })
+  })
+
+  it("shows a pending change before the store has written it", () => {
+    const view = taskView(tasks, [{ id: 1, patches: { m: { status: "done" } }, deletedIds: ["c2"] }])
+    const rows = visibleRows(view, options)
+    expect(rows.find((r) => r.task.id === "m")?.task.status).toBe("done")
+    expect(rows.map((r) => r.task.id)).not.toContain("c2")
+  })
+
+  it("keeps the selection on its task, or near its old place when it is gone", () => {
+    const rows = visibleRows(taskView(tasks, []), options)
+    expect(selectedRowIndex(rows, "m", 0)).toBe(4)
+    expect(selectedRowIndex(rows, "gone", 2)).toBe(2)
+    expect(selectedRowIndex(rows, "gone", 99)).toBe(4)
+  })
+})
