@@ -37,7 +37,7 @@ function dropCommand(home: string, name: string, command: unknown): void {
 
 function outboxHas(home: string, id: string): boolean {
   try {
-    return readFileSync(join(home, "agent-outbox.json"), "utf8").includes(`"commandId": "${id}"`)
+    return (JSON.parse(readFileSync(join(home, "agent-outbox.json"), "utf8")) as { commandId: string }[]).some((r) => r.commandId === id)
   } catch {
     return false
   }

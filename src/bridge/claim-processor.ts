@@ -191,7 +191,8 @@ async function processUnit(ctx: ProcessorContext, files: ClaimedFile[], journal:
       continue
     }
     const runs: RunSlot[] = []
-    for (; i < slots.length; i++) {
+    // One file of thousands of commands still writes tasks.json every 500, keeping the lock short.
+    for (; i < slots.length && runs.length < UNIT_COMMANDS; i++) {
       const next = slots[i]!
       if (next.kind === "run" && !next.task) break
       if (next.kind === "run") runs.push(next)

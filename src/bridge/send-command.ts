@@ -39,8 +39,18 @@ export function completeCommand(raw: Record<string, unknown>, now = new Date()):
 
 const answerKey = (r: AgentResponse) => `${r.timestamp}|${r.status}`
 
+/** The outbox as far as it can be read: a corrupt one is moved aside by the runner's next append. */
+async function readableOutbox(home: string): Promise<AgentResponse[]> {
+  try {
+    return await readOutbox(home)
+  } catch (error) {
+    if (error instanceof TskError && error.kind === "corrupt") return []
+    throw error
+  }
+}
+
 async function newAnswer(home: string, id: string, earlier: Set<string>): Promise<AgentResponse | null> {
-  const outbox = await readOutbox(home)
+  const outbox = await readableOutbox(home)
   return outbox.find((r) => r.commandId === id && !earlier.has(answerKey(r))) ?? null
 }
 
@@ -49,7 +59,7 @@ export async function sendAgentCommand(home: string, raw: Record<string, unknown
   const id = typeof command.id === "string" && command.id.length > 0 ? command.id : null
   if (!id) throw new TskError("invalid", "id must be a non-empty string (or left out)")
   // Answers already in the outbox for this id (a reused id) are not ours.
-  const earlier = new Set((await readOutbox(home)).filter((r) => r.commandId === id).map(answerKey))
+  const earlier = new Set((await readableOutbox(home)).filter((r) => r.commandId === id).map(answerKey))
   const fileName = `${Date.now()}-send-${id.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 80)}.json`
   await dropIntoInbox(home, fileName, JSON.stringify(command) + "\n")
 

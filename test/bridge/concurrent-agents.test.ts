@@ -27,6 +27,10 @@ describe("several agents writing at once", () => {
   it("answers every command of agents writing to the folder and the file exactly once while the runner processes", async () => {
     configurePoll(home, 100)
     serve = await spawnServe(home)
+    // A person adding tasks from the CLI at the same time loses nothing either.
+    const person = new Promise<number | null>((resolve) =>
+      spawn(BUN, [join(import.meta.dirname, "..", "helpers", "add-worker.ts"), home, "cli", "20"], { stdio: "inherit" }).on("exit", resolve),
+    )
     const agents = [
       runAgent("folder-a", 16, "folder"),
       runAgent("folder-b", 16, "folder"),
@@ -34,14 +38,15 @@ describe("several agents writing at once", () => {
       runAgent("file-d", 16, "file"),
       runAgent("file-e", 16, "file"),
     ]
-    expect(await Promise.all(agents)).toEqual([0, 0, 0, 0, 0])
+    expect(await Promise.all([...agents, person])).toEqual([0, 0, 0, 0, 0, 0])
     const expected = ["folder-a", "folder-b", "folder-c", "file-d", "file-e"].flatMap((agent) => Array.from({ length: 16 }, (_, i) => `${agent}-${i}`))
     await waitFor(() => readOutboxFile(home).length === expected.length, 20_000, "80 answers")
     const answers = readOutboxFile(home)
     expect(answers.map((a) => a.commandId).sort()).toEqual([...expected].sort())
     expect(answers.every((a) => a.status === "ok")).toBe(true)
-    const titles = readTaskList(home).map((t) => t.title).sort()
-    expect(titles).toEqual(expected.map((id) => id.replace(/-(\d+)$/, " task $1")).sort())
+    const titles = readTaskList(home).map((t) => t.title)
+    expect(titles.filter((t) => !t.startsWith("worker cli ")).sort()).toEqual(expected.map((id) => id.replace(/-(\d+)$/, " task $1")).sort())
+    expect(titles.filter((t) => t.startsWith("worker cli "))).toHaveLength(20)
     // Each agent's commands ran in the order it wrote them.
     for (const agent of ["folder-a", "file-d"]) {
       const order = answers.filter((a) => a.commandId.startsWith(`${agent}-`)).map((a) => Number(a.commandId.split("-").pop()))

@@ -41,7 +41,7 @@ describe("a runner killed with SIGKILL mid-batch", () => {
       dropCommandFile(home, `${String(f).padStart(3, "0")}.json`, commands)
     }
     let killsWithWorkLeft = 0
-    for (let kill = 0; kill < 12 && workLeft() > 0; kill++) {
+    for (let kill = 0; kill < 8 && workLeft() > 0; kill++) {
       serve = await spawnServe(home)
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 60))
       serve.child.kill("SIGKILL")
