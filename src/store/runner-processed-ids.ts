@@ -16,7 +16,7 @@ export const PROCESSED_IDS_KEPT = 5000
 const CLAIMS_KEPT = 2000
 const SEGMENTS_BEFORE_FOLD = 32
 /** A response bigger than this is remembered without its data (status and error stay). */
-export const REMEMBERED_RESPONSE_BYTES = 64 * 1024
+export const REMEMBERED_RESPONSE_BYTES = 8 * 1024
 
 const ProcessedEntry = z.object({ id: z.string(), claim: z.string(), response: JournalResponse })
 export type ProcessedEntry = z.infer<typeof ProcessedEntry>
