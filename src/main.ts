@@ -10,7 +10,11 @@ export async function main(argv: string[]): Promise<number> {
   if (argv[0] === "hook" && argv.length === 1) return (await import("./cli/hook-command.ts")).hookMain()
   if (argv.length === 0) {
     const { startTui } = await import("./tui/start-tui.ts")
-    return startTui({ env: process.env })
+    return startTui({
+      env: process.env,
+      // Loaded only when integrations.agent.enabled asks the TUI to host the bridge.
+      startBridge: async (options) => (await import("./bridge/tui-bridge.ts")).tuiBridgeStarter(process.env)(options),
+    })
   }
   return runCli(rootCommand, argv)
 }

@@ -40,7 +40,15 @@ export const rootCommand: CommandSpec = {
     statsCommand,
     configCommand,
     doctorCommand,
-    lazyCommand("c64", "C64 tasks and the machine: run, start, stop, list, show, peek, poke, screen", async () => (await import("./c64-command.ts")).c64Command),
+    lazyCommand("c64", "C64 tasks and the machine: run, start, stop, list, show, peek, poke, screen", async () => {
+      const [{ c64Command, setC64StartHandOff }, { handC64StartToRunner }] = await Promise.all([
+        import("./c64-command.ts"),
+        import("../bridge/c64-start-handoff.ts"),
+      ])
+      // With a runner up, `tsk c64 start` hands the task to it instead of running in the foreground.
+      setC64StartHandOff(handC64StartToRunner)
+      return c64Command
+    }),
     lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await import("./os-command.ts")).osCommand),
     lazyCommand("hook", "Record a Claude Code hook event read from stdin", async () => (await import("./hook-command.ts")).hookCommand),
     lazyCommand("agent", "The agent bridge: start, stop, status, send, outbox, clear, snippet", async () => (await import("./agent-command.ts")).agentCommand),
