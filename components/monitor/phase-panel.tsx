@@ -23,13 +23,14 @@ export function stateColour(theme: Theme, state: string) {
   return theme.success
 }
 
+/** A → B → C → V → I with the current phase highlighted; compact names only the current one. */
 export function PhaseStrip(props: { phase: OsPanelStatus["phase"]; compact?: boolean }) {
   const theme = useTheme()
   return (
     <text>
       {OS_PHASES.map((p) => (
         <span key={p} fg={p === props.phase ? theme.accent : theme.textMuted} attributes={p === props.phase ? TextAttributes.BOLD | TextAttributes.INVERSE : 0}>
-          {props.compact ? ` ${p} ` : ` ${p} ${OS_PHASE_NAMES[p]} `}
+          {props.compact && p !== props.phase ? ` ${p} ` : ` ${p} ${OS_PHASE_NAMES[p]} `}
         </span>
       ))}
     </text>

@@ -9,6 +9,7 @@ import { createAppStore } from "../store/app-store.ts"
 import { tskHome } from "../store/paths.ts"
 import { readRunnerStatus } from "../store/runner-role.ts"
 import { connectAgent, type StartBridge } from "./agent-link.ts"
+import { startLiveReload } from "./live-reload.ts"
 import { createValueFeed, NO_FEEDS, type MonitorFeeds } from "./monitor-feeds.ts"
 import { createTuiServices } from "./tui-services.ts"
 
@@ -39,7 +40,7 @@ export async function startTui(options: StartTuiOptions): Promise<number> {
   let agent: Awaited<ReturnType<typeof connectAgent>> | null = null
   try {
     root.render(createElement(App, { services }))
-    stopWatching = store.getState().watch()
+    stopWatching = startLiveReload(store)
     agent = await connectAgent({
       home,
       store,

@@ -6,12 +6,21 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { testRender } from "@opentui/react/test-utils"
 import type { KeyInput } from "@opentui/core/testing"
+import type { CapturedSpan, RGBA } from "@opentui/core"
 import { App } from "../../components/app.tsx"
 import type { AppServices } from "../../components/app-context.tsx"
 import { createAppStore, type AppStore } from "../../src/store/app-store.ts"
 import type { CreateTaskInput } from "../../src/domain/task-input.ts"
 import type { Feed, MonitorFeeds } from "../../src/tui/monitor-feeds.ts"
 import { createTuiServices } from "../../src/tui/tui-services.ts"
+
+// Store writes finish on disk after the key press's act() scope has closed (by design: the store is
+// external to React), so React's "not wrapped in act" warning is expected here and only noise.
+const consoleError = console.error.bind(console)
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === "string" && args[0].includes("not wrapped in act(")) return
+  consoleError(...args)
+}
 
 export const FIXED_NOW = new Date(2026, 2, 10, 9, 30, 0) // Tue 10 March 2026, 09:30 local
 
@@ -31,6 +40,8 @@ export interface Harness {
   store: AppStore
   services: AppServices
   frame(): string
+  /** The styled span that contains `text` on screen (for colour assertions). */
+  spanWith(text: string): CapturedSpan | undefined
   render(): Promise<string>
   press(key: KeyInput, modifiers?: { ctrl?: boolean; shift?: boolean }): Promise<string>
   type(text: string): Promise<string>
@@ -66,6 +77,7 @@ export async function renderApp(options: HarnessOptions = {}): Promise<Harness> 
     store,
     services,
     frame: () => setup.captureCharFrame(),
+    spanWith: (text) => setup.captureSpans().lines.flatMap((l) => l.spans).find((span) => span.text.includes(text)),
     render,
     async press(key, modifiers) {
       await act(async () => {
@@ -113,6 +125,15 @@ export async function renderApp(options: HarnessOptions = {}): Promise<Harness> 
     },
   }
   return harness
+}
+
+/** `#rrggbb` of a captured colour. */
+export function hexOf(colour: RGBA): string {
+  return `#${colour
+    .toInts()
+    .slice(0, 3)
+    .map((n) => n.toString(16).padStart(2, "0"))
+    .join("")}`
 }
 
 /** The screen line that contains `text` (for asserting on one row). */
