@@ -1,12 +1,9 @@
 #!/usr/bin/env bun
-// Entry point: no arguments opens the TUI, anything else is the CLI. The TUI and its renderer are
-// imported only when needed so CLI commands start fast.
-import { runCli } from "./cli/run-cli.ts"
-import { rootCommand } from "./cli/commands.ts"
+// Entry point: no arguments opens the TUI, anything else is the CLI. Everything is imported only
+// when needed, so a CLI command never loads the renderer and a hook never loads the command table.
 
 export async function main(argv: string[]): Promise<number> {
-  // A Claude Code hook runs on every agent event and must answer in a few milliseconds: it skips
-  // the command table entirely.
+  // A Claude Code hook runs on every agent event and must answer in a few milliseconds.
   if (argv[0] === "hook" && argv.length === 1) return (await import("./cli/hook-command.ts")).hookMain()
   if (argv.length === 0) {
     const { startTui } = await import("./tui/start-tui.ts")
@@ -16,6 +13,7 @@ export async function main(argv: string[]): Promise<number> {
       startBridge: async (options) => (await import("./bridge/tui-bridge.ts")).tuiBridgeStarter(process.env)(options),
     })
   }
+  const [{ runCli }, { rootCommand }] = await Promise.all([import("./cli/run-cli.ts"), import("./cli/commands.ts")])
   return runCli(rootCommand, argv)
 }
 

@@ -1,9 +1,18 @@
 // npm run bench: measures the quality bars of DESIGN section 12 and prints a table (and JSON with
 // --json). Each section is a module; figures are medians of several runs on this machine.
 import { benchTaskCommands } from "./tasks-bench.ts"
+import { benchBridge, benchIdleRunner } from "./runner-bench.ts"
+import { benchSimMachine } from "./machine-bench.ts"
+import { benchHook } from "./hook-bench.ts"
 import type { Figure } from "./bench-helpers.ts"
 
-const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [["CLI on 10,000 tasks", () => benchTaskCommands()]]
+const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
+  ["CLI on 10,000 tasks", () => benchTaskCommands()],
+  ["agent bridge", () => benchBridge()],
+  ["Claude Code hook", () => benchHook()],
+  ["simulated C64", () => benchSimMachine()],
+  ["runner with C64 background reads (30 s)", () => benchIdleRunner()],
+]
 
 const all: Figure[] = []
 for (const [title, run] of sections) {

@@ -1,0 +1,81 @@
+// The bridge and the C64 scheduler as they run for real: a `tsk serve` process, measured from
+// outside (its CPU from /proc, its sample times from samples.jsonl).
+import { spawn, spawnSync } from "node:child_process"
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { measureBridgeRoundTrip, measureQueuedCommands } from "../../src/bridge/bridge-bench.ts"
+import { readRunnerStatus } from "../../src/store/runner-role.ts"
+import { BUN, MAIN } from "../helpers/run-tsk.ts"
+import { percentile, round, type Figure } from "./bench-helpers.ts"
+
+function tempHome(): { home: string; cleanup: () => void } {
+  const home = mkdtempSync(join(tmpdir(), "tsk-bench-"))
+  return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) }
+}
+
+export async function benchBridge(): Promise<Figure[]> {
+  const a = tempHome()
+  const b = tempHome()
+  try {
+    const roundTrip = await measureBridgeRoundTrip(a.home, 50)
+    const queued = await measureQueuedCommands(b.home, 1000)
+    return [
+      { name: "bridge round trip, runner up (median)", value: round(roundTrip.medianMs), unit: "ms", target: "< 100 ms", pass: roundTrip.medianMs < 100 },
+      { name: "bridge round trip, runner up (p95)", value: round(roundTrip.p95Ms), unit: "ms" },
+      { name: "1,000 queued commands processed", value: round(queued.seconds, 2), unit: "s", target: "< 5 s", pass: queued.seconds < 5 },
+    ]
+  } finally {
+    a.cleanup()
+    b.cleanup()
+  }
+}
+
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100
+
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * `tsk serve` with the sim machine running and 3 background reads of 256 bytes at 1 Hz: the share
+ * of one core the whole runner process costs, and how far each sample's start strays from its
+ * fixed-rate slot (from the `ms` of each samples.jsonl line).
+ */
+export async function benchIdleRunner(seconds = 30): Promise<Figure[]> {
+  const { home, cleanup } = tempHome()
+  const env = { ...process.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64"), NO_COLOR: "1" }
+  const serve = spawn(BUN, [MAIN, "serve"], { env, stdio: "ignore" })
+  try {
+    for (let i = 0; i < 100 && !readRunnerStatus(home).running; i++) await sleep(50)
+    for (let i = 0; i < 3; i++) {
+      const started = spawnSync(BUN, [MAIN, "c64", "start", "read", `address=${0x0400 + i * 256}`, "length=256", "--every", "1s", "--count", String(seconds + 20)], { env, encoding: "utf8" })
+      if (started.status !== 0) throw new Error(`c64 start failed: ${started.stderr}`)
+    }
+    await sleep(5000) // start-up and JIT warm-up are not the idle cost
+    const before = cpuSecondsOf(serve.pid!)
+    const wallBefore = performance.now()
+    await sleep(seconds * 1000)
+    const cpuShare = ((cpuSecondsOf(serve.pid!) - before) / ((performance.now() - wallBefore) / 1000)) * 100
+    const late: number[] = []
+    const folder = join(home, "c64", "tasks", "background")
+    for (const task of readdirSync(folder)) {
+      const samples = readFileSync(join(folder, task, "samples.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { i: number; ms: number })
+      const first = samples[0]!
+      // Relative to the first sample: slot i is first.ms + (i - first.i) * 1000.
+      for (const s of samples.slice(1)) late.push(Math.abs(s.ms - (first.ms + (s.i - first.i) * 1000)))
+    }
+    const p95 = percentile(late, 95)
+    return [
+      { name: "idle runner CPU (sim + 3 reads at 1 Hz)", value: round(cpuShare, 2), unit: "%", target: "< 5% of one core", pass: cpuShare < 5 },
+      { name: "scheduler jitter at 1 Hz (p95)", value: round(p95, 2), unit: "ms", target: "< 20 ms", pass: p95 < 20 },
+    ]
+  } finally {
+    serve.kill("SIGTERM")
+    await new Promise((r) => serve.once("exit", r))
+    cleanup()
+  }
+}
