@@ -1,0 +1,36 @@
+// Opens the real monitor feeds for a home. A part that cannot be opened is left unconnected (its
+// pane says so) and reported, rather than stopping the TUI.
+import { sanitizeErrorMessage } from "../domain/errors.ts"
+import { createC64Feed, openC64Reader, type C64Feed } from "./c64-feed.ts"
+import type { MonitorFeeds } from "./monitor-feeds.ts"
+import { createOsFeed, openOsReader, type OsFeed } from "./os-feed.ts"
+
+export interface OpenedFeeds {
+  feeds: MonitorFeeds
+  problems: string[]
+  close(): Promise<void>
+}
+
+export async function openMonitorFeeds(home: string, env: NodeJS.ProcessEnv): Promise<OpenedFeeds> {
+  const problems: string[] = []
+  let c64: C64Feed | null = null
+  let os: OsFeed | null = null
+  try {
+    c64 = createC64Feed(await openC64Reader(home, env))
+  } catch (error) {
+    problems.push(`C64 tasks: ${sanitizeErrorMessage(error)}`)
+  }
+  try {
+    os = createOsFeed(await openOsReader(home))
+  } catch (error) {
+    problems.push(`Agent state: ${sanitizeErrorMessage(error)}`)
+  }
+  return {
+    feeds: { c64, os },
+    problems,
+    async close() {
+      await c64?.close()
+      await os?.close()
+    },
+  }
+}
