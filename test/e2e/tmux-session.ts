@@ -1,0 +1,72 @@
+// A real terminal for end-to-end tests: a private tmux server (its own socket), one session of a
+// fixed size running a plain bash with a recognisable prompt, on a temporary TSK_HOME.
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+export const PROJECT_ROOT = join(import.meta.dirname, "..", "..")
+export const BUN = join(PROJECT_ROOT, "node_modules", ".bin", "bun")
+export const MAIN = join(PROJECT_ROOT, "src", "main.ts")
+export const PROMPT = "E2E-READY$ "
+
+export interface TmuxSession {
+  home: string
+  env: Record<string, string>
+  /** Type text (literally) into the terminal. */
+  type(text: string): void
+  /** Press keys by tmux name: "Enter", "Escape", "C-c", "q". */
+  keys(...names: string[]): void
+  screen(): string
+  waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>
+  /** Run the real `tsk` CLI (another process) on the same home. */
+  tsk(...args: string[]): string
+  close(): void
+}
+
+export function openSession(options: { width?: number; height?: number } = {}): TmuxSession {
+  const home = mkdtempSync(join(tmpdir(), "tsk-e2e-"))
+  const socket = `tsk-e2e-${process.pid}-${Date.now()}`
+  const env = { TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), TERM: "xterm-256color" }
+  const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" })
+  tmux("new-session", "-d", "-s", "e2e", "-x", String(options.width ?? 100), "-y", String(options.height ?? 30), "env", `PS1=${PROMPT}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), "bash", "--norc", "--noprofile")
+  const session: TmuxSession = {
+    home,
+    env,
+    type: (text) => void tmux("send-keys", "-t", "e2e", "-l", text),
+    keys: (...names) => void tmux("send-keys", "-t", "e2e", ...names),
+    screen: () => tmux("capture-pane", "-t", "e2e", "-p"),
+    async waitFor(predicate, what, timeoutMs = 15000) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const screen = session.screen()
+        if (predicate(screen)) return screen
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${screen}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
+    tsk: (...args) => execFileSync(BUN, [MAIN, ...args], { encoding: "utf8", env: { ...process.env, ...env, NO_COLOR: "1" }, timeout: 30000 }),
+    close() {
+      try {
+        tmux("kill-server")
+      } catch {
+        // already gone
+      }
+      rmSync(home, { recursive: true, force: true })
+    },
+  }
+  return session
+}
+
+/** Start the TUI in the session and wait for its first screen. */
+export async function startTsk(session: TmuxSession): Promise<string> {
+  await session.waitFor((s) => s.includes(PROMPT.trim()), "the shell prompt")
+  session.type(`cd ${PROJECT_ROOT} && ${BUN} ${MAIN}`)
+  session.keys("Enter")
+  return session.waitFor((s) => s.includes("1 List") && s.includes("NORMAL"), "the TUI's first screen")
+}
+
+/** The last non-empty line: after quitting, it is the shell prompt again. */
+export function lastLine(screen: string): string {
+  return screen.split("\n").filter((line) => line.trim().length > 0).at(-1) ?? ""
+}

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from "vitest"
+import { lastLine, openSession, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
+
+let session: TmuxSession
+afterEach(() => session.close())
+
+interface ListedTask {
+  title: string
+  status: string
+}
+
+describe("tsk in a real terminal", () => {
+  it("adds a task by keys, marks it done, and quits with q back to the shell prompt", async () => {
+    session = openSession()
+    await startTsk(session)
+    session.keys("a")
+    await session.waitFor((s) => s.includes("Add task"), "the add dialog")
+    session.type("Quarterly q review")
+    session.keys("Enter")
+    await session.waitFor((s) => /› ○\s+Quarterly q review/.test(s), "the new task selected in the list")
+    session.keys("d")
+    await session.waitFor((s) => /› ✓\s+Quarterly q review/.test(s), "the task marked done")
+    session.keys("q")
+    const screen = await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt after quitting")
+    expect(screen).not.toContain("NORMAL")
+    const tasks = JSON.parse(session.tsk("list", "--all", "--json")) as ListedTask[]
+    expect(tasks.map((t) => [t.title, t.status])).toEqual([["Quarterly q review", "done"]])
+  })
+
+  it("shows a task that tsk add writes from another process", async () => {
+    session = openSession()
+    session.tsk("add", "Already there")
+    await startTsk(session)
+    session.tsk("add", "Added elsewhere", "-p", "high")
+    const screen = await session.waitFor((s) => s.includes("Added elsewhere"), "the task added by the CLI", 5000)
+    expect(screen).toMatch(/○ ↑ Added elsewhere/)
+    session.keys("q")
+    await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt")
+  })
+
+  it("runs the agent bridge when enabled and shows a toast for an agent's command", async () => {
+    session = openSession()
+    session.tsk("config", "set", "integrations.agent.enabled", "true")
+    await startTsk(session)
+    await session.waitFor((s) => s.includes("⚡ Agent"), "the agent indicator")
+    const reply = session.tsk("agent", "send", JSON.stringify({ command: "create", payload: { title: "Fix bug", priority: "urgent" } }))
+    expect(reply).toContain("Fix bug")
+    const screen = await session.waitFor((s) => s.includes("Agent: created 'Fix bug'"), "the agent toast", 5000)
+    expect(screen).toMatch(/○ ! Fix bug/)
+    session.keys("q")
+    await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt")
+    expect(session.tsk("agent", "status")).toContain("stopped")
+  })
+
+  it("quits with Ctrl+C even while typing in a dialog, restoring the terminal", async () => {
+    session = openSession()
+    await startTsk(session)
+    session.keys("a")
+    await session.waitFor((s) => s.includes("Add task"), "the add dialog")
+    session.type("half typed")
+    session.keys("C-c")
+    await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt after Ctrl+C")
+    session.type("echo still-works")
+    session.keys("Enter")
+    await session.waitFor((s) => s.includes("\nstill-works"), "the shell answering")
+  })
+})
