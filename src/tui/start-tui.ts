@@ -23,7 +23,7 @@ export interface StartTuiOptions {
   /** The monitor feeds (default: the C64 task state and the agent operating state of this home). */
   feeds?: MonitorFeeds
   /** Runs once the app is on screen; the returned function is called on quit (the demo's agent). */
-  onStarted?: (started: { home: string }) => () => Promise<void> | void
+  onStarted?: (started: { home: string; notifyError(message: string): void }) => () => Promise<void> | void
 }
 
 const QUIT_SIGNALS = ["SIGTERM", "SIGHUP", "SIGINT"] as const
@@ -55,7 +55,7 @@ export async function startTui(options: StartTuiOptions): Promise<number> {
       bridgeRunning: () => readRunnerStatus(home).running,
       onRunningChange: (running) => agentRunning.set(running),
     })
-    stopStarted = options.onStarted?.({ home }) ?? null
+    stopStarted = options.onStarted?.({ home, notifyError: (message) => controller.toaster.show("error", message) }) ?? null
     await controller.quitRequested
     return 0
   } finally {

@@ -111,6 +111,14 @@ describe("toasts", () => {
     expect(hexOf(app.spanWith("disk full")!.fg)).toBe(darkTheme.error)
   })
 
+  it("wraps a long message onto a second line", async () => {
+    app = await renderApp()
+    await act(async () => app.services.controller.toaster.show("agent", "Agent: completed 'Fix the login bug on Safari and Firefox'"))
+    const frame = await app.render()
+    expect(frame).toContain("⚡ Agent: completed 'Fix the login bug on Safari")
+    expect(frame).toMatch(/│and Firefox'\s+│/)
+  })
+
   it("dismiss themselves after a while", async () => {
     app = await renderApp()
     app.services.controller.dispose()

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { lastLine, openSession, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
+import { readdirSync } from "node:fs"
+import { BUN, lastLine, MAIN, openSession, PROJECT_ROOT, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
 
 let session: TmuxSession
 afterEach(() => session.close())
@@ -63,5 +64,20 @@ describe("tsk in a real terminal", () => {
     session.type("echo still-works")
     session.keys("Enter")
     await session.waitFor((s) => s.includes("\nstill-works"), "the shell answering")
+  })
+})
+
+describe("tsk demo", () => {
+  it("opens sample tasks, shows the scripted agent's toasts, and cleans up its home on quit", async () => {
+    session = openSession({ width: 110, height: 32 })
+    await session.waitFor((s) => s.includes(PROMPT.trim()), "the shell prompt")
+    session.type(`cd ${PROJECT_ROOT} && TMPDIR=${session.home} ${BUN} ${MAIN} demo`)
+    session.keys("Enter")
+    await session.waitFor((s) => s.includes("Write release notes for v2.4"), "the sample tasks")
+    const screen = await session.waitFor((s) => s.includes("Agent: created 'Fix login bug on Safari'"), "the first agent toast", 10000)
+    expect(screen).toContain("⚡ Agent")
+    session.keys("q")
+    await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt after quitting")
+    expect(readdirSync(session.home).filter((name) => name.startsWith("tsk-demo-"))).toEqual([])
   })
 })
