@@ -1,72 +1,12 @@
-// Starts the full-screen TUI: the store (kept current with other processes' changes), the
-// renderer, the app, the monitor feeds, the agent bridge when enabled; and on quit (q, Ctrl+C,
-// SIGTERM/SIGHUP) finishes pending writes, stops the bridge, the feeds and the watchers, and
-// restores the terminal before returning.
-import { createCliRenderer } from "@opentui/core"
-import { createRoot } from "@opentui/react"
-import { createElement } from "react"
-import { App } from "../../components/app.tsx"
-import { tuiBridgeStarter } from "../bridge/tui-bridge.ts"
-import { createAppStore } from "../store/app-store.ts"
-import { tskHome } from "../store/paths.ts"
-import { readRunnerStatus } from "../store/runner-role.ts"
-import { connectAgent, type StartBridge } from "./agent-link.ts"
-import { startLiveReload } from "./live-reload.ts"
-import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
-import { openMonitorFeeds } from "./open-monitor-feeds.ts"
-import { createTuiServices } from "./tui-services.ts"
+// The TUI's entry point. React is loaded in its production build (the development build checks
+// every render and is several times slower with 10,000 tasks) unless NODE_ENV says otherwise; so
+// the app is imported only after NODE_ENV is settled.
+import type { StartTuiOptions } from "./run-tui.ts"
 
-export interface StartTuiOptions {
-  env: NodeJS.ProcessEnv
-  /** How to start the agent bridge here when integrations.agent.enabled (default: the real runner). */
-  startBridge?: StartBridge
-  /** The monitor feeds (default: the C64 task state and the agent operating state of this home). */
-  feeds?: MonitorFeeds
-  /** Runs once the app is on screen; the returned function is called on quit (the demo's agent). */
-  onStarted?: (started: { home: string; notifyError(message: string): void }) => () => Promise<void> | void
-}
-
-const QUIT_SIGNALS = ["SIGTERM", "SIGHUP", "SIGINT"] as const
+export type { StartTuiOptions } from "./run-tui.ts"
 
 export async function startTui(options: StartTuiOptions): Promise<number> {
-  const home = tskHome(options.env)
-  const store = createAppStore({ home })
-  await store.getState().reload()
-  const monitor = options.feeds ? { feeds: options.feeds, problems: [], close: async () => {} } : await openMonitorFeeds(home, options.env)
-  const agentRunning = createValueFeed(false)
-  const services = createTuiServices({ store, env: options.env, feeds: monitor.feeds, agentRunning })
-  const { controller } = services
-  for (const problem of monitor.problems) controller.toaster.show("error", problem)
-  const renderer = await createCliRenderer({ exitOnCtrlC: false, exitSignals: [], targetFps: 30, onDestroy: () => controller.context.requestQuit() })
-  const onSignal = () => controller.context.requestQuit()
-  for (const signal of QUIT_SIGNALS) process.on(signal, onSignal)
-  const root = createRoot(renderer)
-  let stopReloading: (() => Promise<void>) | null = null
-  let stopStarted: (() => Promise<void> | void) | null = null
-  let agent: Awaited<ReturnType<typeof connectAgent>> | null = null
-  try {
-    root.render(createElement(App, { services }))
-    stopReloading = startLiveReload(store)
-    agent = await connectAgent({
-      home,
-      store,
-      toaster: controller.toaster,
-      startBridge: store.getState().config.integrations.agent.enabled ? (options.startBridge ?? tuiBridgeStarter(options.env)) : null,
-      bridgeRunning: () => readRunnerStatus(home).running,
-      onRunningChange: (running) => agentRunning.set(running),
-    })
-    stopStarted = options.onStarted?.({ home, notifyError: (message) => controller.toaster.show("error", message) }) ?? null
-    await controller.quitRequested
-    return 0
-  } finally {
-    await stopStarted?.()
-    await controller.writes.settle()
-    await agent?.stop()
-    await stopReloading?.()
-    await monitor.close()
-    for (const signal of QUIT_SIGNALS) process.off(signal, onSignal)
-    controller.dispose()
-    root.unmount()
-    if (!renderer.isDestroyed) renderer.destroy()
-  }
+  process.env.NODE_ENV ??= "production"
+  const { runTui } = await import("./run-tui.ts")
+  return runTui(options)
 }

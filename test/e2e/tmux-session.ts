@@ -66,7 +66,12 @@ export async function startTsk(session: TmuxSession): Promise<string> {
   return session.waitFor((s) => s.includes("1 List") && s.includes("NORMAL"), "the TUI's first screen")
 }
 
-/** The last non-empty line: after quitting, it is the shell prompt again. */
+/** The last non-empty line of the screen. */
 export function lastLine(screen: string): string {
   return screen.split("\n").filter((line) => line.trim().length > 0).at(-1) ?? ""
+}
+
+/** The shell waits for a command: its last line is a bare prompt (not the line that started tsk). */
+export function atPrompt(screen: string): boolean {
+  return lastLine(screen).trim() === PROMPT.trim()
 }

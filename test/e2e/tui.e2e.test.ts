@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { readdirSync } from "node:fs"
-import { BUN, lastLine, MAIN, openSession, PROJECT_ROOT, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
+import { atPrompt, BUN, MAIN, openSession, PROJECT_ROOT, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
 
 let session: TmuxSession
 afterEach(() => session.close())
@@ -22,7 +22,7 @@ describe("tsk in a real terminal", () => {
     session.keys("d")
     await session.waitFor((s) => /› ✓\s+Quarterly q review/.test(s), "the task marked done")
     session.keys("q")
-    const screen = await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt after quitting")
+    const screen = await session.waitFor(atPrompt, "the shell prompt after quitting")
     expect(screen).not.toContain("NORMAL")
     const tasks = JSON.parse(session.tsk("list", "--all", "--json")) as ListedTask[]
     expect(tasks.map((t) => [t.title, t.status])).toEqual([["Quarterly q review", "done"]])
@@ -36,7 +36,7 @@ describe("tsk in a real terminal", () => {
     const screen = await session.waitFor((s) => s.includes("Added elsewhere"), "the task added by the CLI", 5000)
     expect(screen).toMatch(/○ ↑ Added elsewhere/)
     session.keys("q")
-    await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt")
+    await session.waitFor(atPrompt, "the shell prompt")
   })
 
   it("runs the agent bridge when enabled and shows a toast for an agent's command", async () => {
@@ -49,7 +49,7 @@ describe("tsk in a real terminal", () => {
     const screen = await session.waitFor((s) => s.includes("Agent: created 'Fix bug'"), "the agent toast", 5000)
     expect(screen).toMatch(/○ ! Fix bug/)
     session.keys("q")
-    await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt")
+    await session.waitFor(atPrompt, "the shell prompt")
     expect(session.tsk("agent", "status")).toContain("stopped")
   })
 
@@ -60,7 +60,7 @@ describe("tsk in a real terminal", () => {
     await session.waitFor((s) => s.includes("Add task"), "the add dialog")
     session.type("half typed")
     session.keys("C-c")
-    await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt after Ctrl+C")
+    await session.waitFor(atPrompt, "the shell prompt after Ctrl+C")
     session.type("echo still-works")
     session.keys("Enter")
     await session.waitFor((s) => s.includes("\nstill-works"), "the shell answering")
@@ -77,7 +77,7 @@ describe("tsk demo", () => {
     const screen = await session.waitFor((s) => s.includes("Agent: created 'Fix login bug on Safari'"), "the first agent toast", 10000)
     expect(screen).toContain("⚡ Agent")
     session.keys("q")
-    await session.waitFor((s) => lastLine(s).startsWith(PROMPT.trim()), "the shell prompt after quitting")
+    await session.waitFor(atPrompt, "the shell prompt after quitting")
     expect(readdirSync(session.home).filter((name) => name.startsWith("tsk-demo-"))).toEqual([])
   })
 })
