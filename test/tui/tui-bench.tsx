@@ -1,7 +1,11 @@
 // Benchmark helpers for test/bench: the TUI's first frame, key press to re-rendered frame and
 // resident memory, on a given home (seed it with seedBenchTasks for the 10,000-task figures).
 // It drives the real app on OpenTUI's test renderer without React's act(), so it runs under
-// NODE_ENV=production like `tsk` itself; frames are polled until the screen shows the change.
+// NODE_ENV=production like `tsk` itself (set it before importing this module, as `tsk` does);
+// frames are polled until the screen shows the change. Usage from test/bench:
+//   await seedBenchTasks(home, 10_000)
+//   const { firstFrameMs, keyToFrameMs, rssMb } = await measureTui({ home })          // j: moving
+//   const writes = await measureTui({ home, keys: ["d"], presses: 50 })              // d: a write
 import { createTestRenderer, type KeyInput, type TestRendererSetup } from "@opentui/core/testing"
 import { createRoot } from "@opentui/react"
 import { createElement } from "react"
@@ -28,6 +32,8 @@ export interface TuiBenchResult {
   /** From a key press to the first frame that differs from the one before it. */
   keyToFrameMs: { median: number; p95: number; max: number }
   rssMb: number
+  /** Resident memory after a full garbage collection (the steady state, without garbage not yet collected). */
+  rssAfterGcMb: number
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -94,11 +100,14 @@ export async function measureTui(options: TuiBenchOptions): Promise<TuiBenchResu
       }
     }
     times.sort((a, b) => a - b)
+    const rssMb = process.memoryUsage().rss / 1024 / 1024
+    Bun.gc(true)
     return {
       tasks: store.getState().tasks.length,
       firstFrameMs,
       keyToFrameMs: { median: percentile(times, 0.5), p95: percentile(times, 0.95), max: times.at(-1) ?? 0 },
-      rssMb: process.memoryUsage().rss / 1024 / 1024,
+      rssMb,
+      rssAfterGcMb: process.memoryUsage().rss / 1024 / 1024,
     }
   } finally {
     await services.controller.writes.settle()
