@@ -3,14 +3,15 @@ import { createContext, useContext, type ReactNode } from "react"
 import type { AppStore } from "../src/store/app-store.ts"
 import type { TuiController } from "../src/tui/tui-controller.ts"
 import type { UiStore } from "../src/tui/ui-store.ts"
-import type { Feed, MonitorFeeds } from "../src/tui/monitor-feeds.ts"
+import type { Feed, MonitorFeeds, ValueFeed } from "../src/tui/monitor-feeds.ts"
 import type { Theme } from "./theme/theme.ts"
 
 export interface AppServices {
   store: AppStore
   ui: UiStore
   controller: TuiController
-  feeds: MonitorFeeds
+  /** The monitor feeds; set again once the real ones are open (after the first frame). */
+  feeds: ValueFeed<MonitorFeeds>
   /** Whether an agent bridge runs (in this or another process); null = unknown, not shown. */
   agentRunning: Feed<boolean> | null
   now: () => Date

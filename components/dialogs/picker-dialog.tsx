@@ -1,7 +1,7 @@
 // Choose from a list, optionally filtered by typing, optionally creating a new value; with `multi`
 // Enter toggles the highlighted choice and the dialog stays open (tags).
 import { TextAttributes } from "@opentui/core"
-import { useState } from "react"
+import { useLiveState } from "../hooks/use-live-state.ts"
 import { hintLine } from "../../src/tui/keymap.ts"
 import { useTheme } from "../app-context.tsx"
 import { fitText } from "../text-fit.ts"
@@ -30,31 +30,42 @@ export interface PickerDialogProps {
 const WIDTH = 48
 const VISIBLE = 10
 
-export function PickerDialog(props: PickerDialogProps) {
-  const theme = useTheme()
-  const [filter, setFilter] = useState("")
-  const [cursor, setCursor] = useState(props.initialIndex ?? 0)
+/** The options matching `filter`, plus "create" when the filter names a new value. */
+export function shownOptions(props: Pick<PickerDialogProps, "options" | "createLabel">, filter: string): PickerOption[] {
   const needle = filter.trim().toLowerCase()
-  const shown: PickerOption[] = props.options.filter((o) => o.label.toLowerCase().includes(needle))
+  const shown = props.options.filter((o) => o.label.toLowerCase().includes(needle))
   const exact = props.options.some((o) => o.value.toLowerCase() === needle)
   if (props.createLabel && needle !== "" && !exact) shown.push({ value: filter.trim(), label: `+ ${props.createLabel} '${filter.trim()}'` })
-  const at = Math.max(0, Math.min(cursor, shown.length - 1))
+  return shown
+}
+
+const clamp = (index: number, count: number) => Math.max(0, Math.min(index, count - 1))
+
+export function PickerDialog(props: PickerDialogProps) {
+  const theme = useTheme()
+  const [filter, currentFilter, setFilter] = useLiveState("")
+  const [cursor, currentCursor, setCursor] = useLiveState(props.initialIndex ?? 0)
+  const shown = shownOptions(props, filter)
+  const at = clamp(cursor, shown.length)
   const top = Math.max(0, at - VISIBLE + 1)
-  const move = (delta: number) => setCursor(Math.max(0, Math.min(shown.length - 1, at + delta)))
+  // Key handlers work on the latest filter and cursor, which may be ahead of this render.
+  const move = (delta: number) => setCursor(clamp(clamp(currentCursor(), shownOptions(props, currentFilter()).length) + delta, shownOptions(props, currentFilter()).length))
   useDialogKeys(props.dialogKey, {
     up: () => move(-1),
     down: () => move(1),
     submit: () => {
-      const option = shown[at]
-      if (!option) return
-      props.onChoose(option.value)
-      if (props.multi) setFilter((f) => (option.label.startsWith("+ ") ? "" : f))
+      const options = shownOptions(props, currentFilter())
+      const option = options[clamp(currentCursor(), options.length)]
+      if (option) props.onChoose(option.value)
     },
   })
   const verb = props.multi ? "toggle" : "choose"
   return (
     <DialogFrame title={props.title} width={WIDTH} height={VISIBLE + (props.filterable ? 1 : 0)} hint={hintLine([["dialog.submit", verb], ["dialog.down", "move"], ["dialog.close", props.multi ? "done" : "cancel"]])}>
-      {props.filterable ? <TextField label="Filter" initial="" focused width={WIDTH - 2} placeholder={props.createLabel ? "type to filter or create" : "type to filter"} onInput={(text) => { setFilter(text); setCursor(0) }} /> : null}
+      {props.filterable ? <TextField label="Filter" initial="" focused width={WIDTH - 2} placeholder={props.createLabel ? "type to filter or create" : "type to filter"} onInput={(text) => {
+            setFilter(text)
+            setCursor(0)
+          }} /> : null}
       {shown.length === 0 ? <text fg={theme.textMuted}> Nothing matches.</text> : null}
       {shown.slice(top, top + VISIBLE).map((option, i) => {
         const selected = top + i === at

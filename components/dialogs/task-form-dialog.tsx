@@ -1,5 +1,7 @@
 // Add or edit a task: title, description, priority (←/→), project, tags, due date, estimate.
+import { flushSync } from "@opentui/react"
 import { useState } from "react"
+import { useLiveState } from "../hooks/use-live-state.ts"
 import { localDateOf } from "../../src/domain/local-date.ts"
 import { PRIORITIES } from "../../src/domain/task.ts"
 import { hintLine } from "../../src/tui/keymap.ts"
@@ -24,19 +26,18 @@ export function TaskFormDialog(props: TaskFormDialogProps) {
   const task = props.mode === "edit" ? view.index.get(props.taskId) ?? null : null
   const parent = props.mode === "add" && props.parentId ? view.index.get(props.parentId) ?? null : null
   const [initial] = useState<TaskFormValues>(() => (task ? formOf(task) : emptyForm(props.mode === "add" ? props.dueDate : null)))
-  const [values, setValues] = useState(initial)
-  const [focus, setFocus] = useState(0)
+  const [values, currentValues, setValues] = useLiveState(initial)
+  const [focus, currentFocus, setFocus] = useLiveState(0)
   const [error, setError] = useState<string | null>(null)
-  const field = FORM_FIELDS[focus]!
-  const move = (delta: number) => setFocus((f) => (f + delta + FORM_FIELDS.length) % FORM_FIELDS.length)
+  // Committed at once, so keys typed right after Tab (in the same burst) reach the next field.
+  const move = (delta: number) => flushSync(() => setFocus((f) => (f + delta + FORM_FIELDS.length) % FORM_FIELDS.length))
   const cyclePriority = (delta: number) => {
-    if (field !== "priority") return false
-    const at = PRIORITIES.indexOf(values.priority)
-    setValues({ ...values, priority: PRIORITIES[(at + delta + PRIORITIES.length) % PRIORITIES.length]! })
+    if (FORM_FIELDS[currentFocus()] !== "priority") return false
+    setValues((v) => ({ ...v, priority: PRIORITIES[(PRIORITIES.indexOf(v.priority) + delta + PRIORITIES.length) % PRIORITIES.length]! }))
   }
 
   const submit = () => {
-    const parsed = parseTaskForm(values, localDateOf(now()))
+    const parsed = parseTaskForm(currentValues(), localDateOf(now()))
     if (!parsed.ok) {
       setError(parsed.error)
       setFocus(FORM_FIELDS.indexOf(parsed.field))

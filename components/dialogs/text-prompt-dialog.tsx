@@ -1,5 +1,6 @@
 // One text field: due date, note, search. `onSubmit` returns an error to show, or null to close.
 import { useState } from "react"
+import { useLiveState } from "../hooks/use-live-state.ts"
 import { hintLine } from "../../src/tui/keymap.ts"
 import { useServices, useTheme } from "../app-context.tsx"
 import { fitText } from "../text-fit.ts"
@@ -24,11 +25,11 @@ const WIDTH = 60
 export function TextPromptDialog(props: TextPromptDialogProps) {
   const theme = useTheme()
   const { ui } = useServices()
-  const [text, setText] = useState(props.initial)
+  const [, currentText, setText] = useLiveState(props.initial)
   const [error, setError] = useState<string | null>(null)
   useDialogKeys(props.dialogKey, {
     submit: () => {
-      const problem = props.onSubmit(text)
+      const problem = props.onSubmit(currentText())
       if (problem) setError(problem)
       else ui.getState().popDialog()
     },

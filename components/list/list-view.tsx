@@ -1,6 +1,6 @@
 // Screen 1: the task tree beside the detail panel, with the compact agent strip underneath.
 import { selectedRowIndex, visibleRows } from "../../src/tui/visible-rows.ts"
-import { useServices } from "../app-context.tsx"
+import { useMonitorFeeds } from "../hooks/use-monitor-feeds.ts"
 import { useFeed } from "../hooks/use-feed.ts"
 import { useTaskView, useUiState } from "../hooks/use-stores.ts"
 import { AgentStrip, AGENT_STRIP_HEIGHT } from "../monitor/agent-strip.tsx"
@@ -12,7 +12,7 @@ import { TaskListPane } from "./task-list-pane.tsx"
 export const SIDE_BY_SIDE_MIN_WIDTH = 70
 
 export function ListView(props: { width: number; height: number }) {
-  const { feeds } = useServices()
+  const feeds = useMonitorFeeds()
   const view = useTaskView()
   const pane = useUiState((s) => s.pane)
   const statusFilter = useUiState((s) => s.statusFilter)

@@ -1,13 +1,13 @@
 // Screen 4: the agent-activity console: the C64 task pane beside the phase/state panel.
 import { NO_C64, NO_OS } from "./feed-fallbacks.ts"
-import { useServices } from "../app-context.tsx"
+import { useMonitorFeeds } from "../hooks/use-monitor-feeds.ts"
 import { useFeed } from "../hooks/use-feed.ts"
 import { useUiState } from "../hooks/use-stores.ts"
 import { C64Pane } from "./c64-pane.tsx"
 import { PhasePanel } from "./phase-panel.tsx"
 
 export function MonitorView(props: { width: number; height: number }) {
-  const { feeds } = useServices()
+  const feeds = useMonitorFeeds()
   const c64 = useFeed(feeds.c64, NO_C64)
   const os = useFeed(feeds.os, NO_OS)
   const pane = useUiState((s) => s.pane)

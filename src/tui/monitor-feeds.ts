@@ -47,8 +47,10 @@ export interface MonitorFeeds {
 
 export const NO_FEEDS: MonitorFeeds = { c64: null, os: null }
 
+export type ValueFeed<T> = Feed<T> & { set(value: T): void }
+
 /** A feed over a value that changes when `set` is called (adapters and tests build on it). */
-export function createValueFeed<T>(initial: T): Feed<T> & { set(value: T): void } {
+export function createValueFeed<T>(initial: T): ValueFeed<T> {
   let value = initial
   const listeners = new Set<() => void>()
   return {

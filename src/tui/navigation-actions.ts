@@ -98,7 +98,7 @@ export const navigationActions = {
   "day.up": (ctx) => moveDay(ctx, -1),
 
   "monitor.down": (ctx) => {
-    const count = ctx.feeds.c64?.get().length ?? 0
+    const count = ctx.feeds.get().c64?.get().length ?? 0
     const ui = ctx.ui.getState()
     ui.set({ monitorIndex: Math.max(0, Math.min(count - 1, ui.monitorIndex + 1)) })
   },

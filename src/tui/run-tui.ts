@@ -6,14 +6,13 @@ import { createCliRenderer } from "@opentui/core"
 import { createRoot } from "@opentui/react"
 import { createElement } from "react"
 import { App } from "../../components/app.tsx"
-import { tuiBridgeStarter } from "../bridge/tui-bridge.ts"
 import { createAppStore } from "../store/app-store.ts"
 import { tskHome } from "../store/paths.ts"
 import { readRunnerStatus } from "../store/runner-role.ts"
 import { connectAgent, type StartBridge } from "./agent-link.ts"
 import { startLiveReload } from "./live-reload.ts"
 import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
-import { openMonitorFeeds } from "./open-monitor-feeds.ts"
+import { openMonitorFeeds, type OpenedFeeds } from "./open-monitor-feeds.ts"
 import { createTuiServices } from "./tui-services.ts"
 
 export interface StartTuiOptions {
@@ -28,15 +27,18 @@ export interface StartTuiOptions {
 
 const QUIT_SIGNALS = ["SIGTERM", "SIGHUP", "SIGINT"] as const
 
+/** The real bridge runner, loaded only when the agent integration asks for it. */
+function defaultBridgeStarter(env: NodeJS.ProcessEnv): StartBridge {
+  return async (options) => (await import("../bridge/tui-bridge.ts")).tuiBridgeStarter(env)(options)
+}
+
 export async function runTui(options: StartTuiOptions): Promise<number> {
   const home = tskHome(options.env)
   const store = createAppStore({ home })
   await store.getState().reload()
-  const monitor = options.feeds ? { feeds: options.feeds, problems: [], close: async () => {} } : await openMonitorFeeds(home, options.env)
   const agentRunning = createValueFeed(false)
-  const services = createTuiServices({ store, env: options.env, feeds: monitor.feeds, agentRunning })
+  const services = createTuiServices({ store, env: options.env, feeds: options.feeds, agentRunning })
   const { controller } = services
-  for (const problem of monitor.problems) controller.toaster.show("error", problem)
   const renderer = await createCliRenderer({ exitOnCtrlC: false, exitSignals: [], targetFps: 30, onDestroy: () => controller.context.requestQuit() })
   const onSignal = () => controller.context.requestQuit()
   for (const signal of QUIT_SIGNALS) process.on(signal, onSignal)
@@ -44,6 +46,15 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
   let stopReloading: (() => Promise<void>) | null = null
   let stopStarted: (() => Promise<void> | void) | null = null
   let agent: Awaited<ReturnType<typeof connectAgent>> | null = null
+  // The feeds open while the first frame renders, not before it (loading the C64 and os modules
+  // takes ~150 ms); the panes say "not connected" until then.
+  const monitor: Promise<OpenedFeeds | null> = options.feeds
+    ? Promise.resolve(null)
+    : openMonitorFeeds(home, options.env).then((opened) => {
+        services.feeds.set(opened.feeds)
+        for (const problem of opened.problems) controller.toaster.show("error", problem)
+        return opened
+      })
   try {
     root.render(createElement(App, { services }))
     stopReloading = startLiveReload(store)
@@ -51,7 +62,7 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
       home,
       store,
       toaster: controller.toaster,
-      startBridge: store.getState().config.integrations.agent.enabled ? (options.startBridge ?? tuiBridgeStarter(options.env)) : null,
+      startBridge: store.getState().config.integrations.agent.enabled ? (options.startBridge ?? defaultBridgeStarter(options.env)) : null,
       bridgeRunning: () => readRunnerStatus(home).running,
       onRunningChange: (running) => agentRunning.set(running),
     })
@@ -63,7 +74,7 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
     await controller.writes.settle()
     await agent?.stop()
     await stopReloading?.()
-    await monitor.close()
+    await (await monitor)?.close()
     for (const signal of QUIT_SIGNALS) process.off(signal, onSignal)
     controller.dispose()
     root.unmount()

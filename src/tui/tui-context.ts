@@ -5,7 +5,7 @@ import { localDateOf } from "../domain/local-date.ts"
 import type { Task } from "../domain/task.ts"
 import { boardColumns, cardIndex, type BoardColumn } from "./board-columns.ts"
 import { tasksByDueDate } from "./calendar-model.ts"
-import type { MonitorFeeds } from "./monitor-feeds.ts"
+import type { Feed, MonitorFeeds } from "./monitor-feeds.ts"
 import type { TaskIntents } from "./task-intents.ts"
 import { taskView, type TaskView } from "./task-view.ts"
 import type { Toaster } from "./toaster.ts"
@@ -17,7 +17,7 @@ export interface TuiContext {
   ui: UiStore
   intents: TaskIntents
   toaster: Toaster
-  feeds: MonitorFeeds
+  feeds: Feed<MonitorFeeds>
   now(): Date
   requestQuit(): void
 }

@@ -4,7 +4,7 @@ import type { AppStore } from "../store/app-store.ts"
 import { activeScopes } from "./active-scopes.ts"
 import { findBinding, type ActionId } from "./keymap.ts"
 import { keyToken, type KeyLike } from "./key-token.ts"
-import { NO_FEEDS, type MonitorFeeds } from "./monitor-feeds.ts"
+import { createValueFeed, NO_FEEDS, type Feed, type MonitorFeeds } from "./monitor-feeds.ts"
 import { navigationActions, type ActionHandler } from "./navigation-actions.ts"
 import { PendingWrites } from "./pending-writes.ts"
 import { taskActions } from "./task-actions.ts"
@@ -23,7 +23,7 @@ export type DialogKeyHandlers = Partial<Record<DialogKey, () => boolean | void>>
 export interface TuiControllerOptions {
   store: AppStore
   ui: UiStore
-  feeds?: MonitorFeeds
+  feeds?: Feed<MonitorFeeds>
   now?: () => Date
   toaster?: ToasterOptions
 }
@@ -55,7 +55,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     ui,
     intents,
     toaster,
-    feeds: options.feeds ?? NO_FEEDS,
+    feeds: options.feeds ?? createValueFeed(NO_FEEDS),
     now: options.now ?? (() => new Date()),
     requestQuit: () => resolveQuit(),
   }

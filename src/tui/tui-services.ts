@@ -3,7 +3,7 @@
 import type { AppServices } from "../../components/app-context.tsx"
 import { localDateOf } from "../domain/local-date.ts"
 import type { AppStore } from "../store/app-store.ts"
-import { NO_FEEDS, type Feed, type MonitorFeeds } from "./monitor-feeds.ts"
+import { createValueFeed, NO_FEEDS, type Feed, type MonitorFeeds } from "./monitor-feeds.ts"
 import { createTuiController } from "./tui-controller.ts"
 import type { ToasterOptions } from "./toaster.ts"
 import { createUiStore } from "./ui-store.ts"
@@ -19,7 +19,7 @@ export interface TuiServicesOptions {
 
 export function createTuiServices(options: TuiServicesOptions): AppServices {
   const now = options.now ?? (() => new Date())
-  const feeds = options.feeds ?? NO_FEEDS
+  const feeds = createValueFeed(options.feeds ?? NO_FEEDS)
   const ui = createUiStore({ today: localDateOf(now()), view: options.store.getState().config.ui.defaultView })
   const controller = createTuiController({ store: options.store, ui, feeds, now, toaster: options.toaster })
   return { store: options.store, ui, controller, feeds, agentRunning: options.agentRunning ?? null, now, env: options.env ?? process.env }

@@ -62,6 +62,14 @@ describe("the add dialog", () => {
     })
   })
 
+  it("saves text typed and Enter pressed in one burst, before any re-render", async () => {
+    app = await renderApp()
+    await app.press("a")
+    await app.burst([..."Burst task", "TAB", ..."notes", "RETURN"])
+    await app.settle()
+    expect(app.store.getState().tasks.map((t) => [t.title, t.description])).toEqual([["Burst task", "notes"]])
+  })
+
   it("keeps the dialog open and says what is wrong when the title is empty", async () => {
     app = await renderApp()
     await app.press("a")

@@ -109,6 +109,22 @@ describe("keys on the selected task", () => {
     expect(task("Buy milk").project).toBe("home")
   })
 
+  it("p takes a project name typed and chosen in one burst", async () => {
+    await withTasks()
+    await app.press("p")
+    await app.burst([..."garden", "RETURN"])
+    await app.settle()
+    expect(task("Write report").project).toBe("garden")
+  })
+
+  it("n keeps a note typed and saved in one burst", async () => {
+    await withTasks()
+    await app.press("n")
+    await app.burst([..."Call back", "RETURN"])
+    await app.settle()
+    expect(task("Write report").notes.map((n) => n.content)).toEqual(["Call back"])
+  })
+
   it("t toggles tags, creating new ones, until Escape", async () => {
     await withTasks()
     let frame = await app.press("t")

@@ -45,6 +45,8 @@ export interface Harness {
   render(): Promise<string>
   press(key: KeyInput, modifiers?: { ctrl?: boolean; shift?: boolean }): Promise<string>
   type(text: string): Promise<string>
+  /** Press keys in one burst, with no render in between (as a terminal delivers a paste or fast typing). */
+  burst(keys: readonly KeyInput[]): Promise<string>
   /** Render until `predicate` holds on the screen (for writes that finish on disk first). */
   waitForFrame(predicate: (frame: string) => boolean, timeoutMs?: number): Promise<string>
   settle(): Promise<void>
@@ -91,6 +93,12 @@ export async function renderApp(options: HarnessOptions = {}): Promise<Harness> 
           setup.mockInput.pressKey(char)
         })
       }
+      return render()
+    },
+    async burst(keys) {
+      await act(async () => {
+        for (const key of keys) setup.mockInput.pressKey(key)
+      })
       return render()
     },
     async waitForFrame(predicate, timeoutMs = 3000) {
