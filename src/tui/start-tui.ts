@@ -1,12 +1,35 @@
 // The TUI's entry point. React is loaded in its production build (the development build checks
 // every render and is several times slower with 10,000 tasks) unless NODE_ENV says otherwise; so
-// the app is imported only after NODE_ENV is settled.
+// the app is imported only after NODE_ENV is settled. A fatal error is printed after the terminal
+// has been restored (runTui restores it on the way out), without a stack trace.
+import { sanitizeErrorMessage } from "../domain/errors.ts"
 import type { StartTuiOptions } from "./run-tui.ts"
 
 export type { StartTuiOptions } from "./run-tui.ts"
 
-export async function startTui(options: StartTuiOptions): Promise<number> {
+export interface TerminalCheck {
+  stdinIsTTY: boolean
+  stdoutIsTTY: boolean
+  printErr(line: string): void
+}
+
+const processTerminal: TerminalCheck = {
+  stdinIsTTY: process.stdin.isTTY === true,
+  stdoutIsTTY: process.stdout.isTTY === true,
+  printErr: (line) => void process.stderr.write(`${line}\n`),
+}
+
+export async function startTui(options: StartTuiOptions, terminal: TerminalCheck = processTerminal): Promise<number> {
+  if (!terminal.stdinIsTTY || !terminal.stdoutIsTTY) {
+    terminal.printErr("tsk: the TUI needs an interactive terminal. Use the CLI instead (tsk --help), e.g. tsk list.")
+    return 1
+  }
   process.env.NODE_ENV ??= "production"
-  const { runTui } = await import("./run-tui.ts")
-  return runTui(options)
+  try {
+    const { runTui } = await import("./run-tui.ts")
+    return await runTui(options)
+  } catch (error) {
+    terminal.printErr(`tsk: ${sanitizeErrorMessage(error)}`)
+    return 1
+  }
 }
