@@ -22,14 +22,30 @@ import { logTime, startTimer, stopTimer, type TimerChange } from "../domain/time
 import { TskError, toTskError } from "../domain/errors.ts"
 import type { Config } from "../domain/config.ts"
 import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
-import { mutateTasks, readTasks } from "./tasks-repository.ts"
+import { mutateTasks, readHeadRevision, readTasks } from "./tasks-repository.ts"
 import { homePaths } from "./paths.ts"
 import { watchFiles } from "./watch-files.ts"
+import { statSync } from "node:fs"
+
+function fileIdentity(path: string): string {
+  try {
+    const s = statSync(path)
+    return `${s.ino}:${s.size}:${s.mtimeMs}`
+  } catch {
+    return "missing"
+  }
+}
 
 export interface TaskActions {
   reload(): Promise<void>
-  /** Reload whenever another process changes tasks.json or config.json; returns the stop function. */
-  watch(): () => Promise<void>
+  /** Reload if another process changed tasks.json or config.json since this store last looked. */
+  refresh(): Promise<void>
+  /**
+   * Keep current while other processes write: file events answer at once, and a cheap check every
+   * `pollMs` (200) is the guarantee. This store's own writes never cause a reload. Returns the stop
+   * function.
+   */
+  watch(options?: { pollMs?: number; events?: boolean }): () => Promise<void>
   addTask(input: CreateTaskInput): Promise<Task>
   addTasks(inputs: CreateTaskInput[]): Promise<Task[]>
   updateTask(id: string, input: UpdateTaskInput): Promise<Task>
@@ -66,6 +82,11 @@ export function createAppStore(options: AppStoreOptions): AppStore {
   const newId = options.newId ?? randomUUID
   const context = (): OperationContext => ({ now: now(), newId })
 
+  // What the files looked like when this store last read them (see refresh()).
+  let tasksSeen = ""
+  let configSeen = ""
+  let refreshing: Promise<void> | null = null
+
   return createStore<AppState>()((set, get) => {
     async function mutate<T>(operation: (tasks: Task[], ctx: OperationContext) => Mutation<T>): Promise<T> {
       const { snapshot, result } = await mutateTasks(options.home, (tasks) => operation(tasks, context()))
@@ -95,9 +116,34 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           set({ loadError: toTskError(error), loaded: true })
         }
       },
-      watch() {
+      async refresh() {
+        if (refreshing) return refreshing
+        refreshing = (async () => {
+          const paths = homePaths(options.home)
+          const tasksNow = fileIdentity(paths.tasks)
+          const configNow = fileIdentity(paths.config)
+          if (tasksNow === tasksSeen && configNow === configSeen) return
+          const state = get()
+          const tasksChanged = tasksNow !== tasksSeen && (state.loadError !== null || readHeadRevision(paths.tasks) !== state.revision)
+          const configChanged = configNow !== configSeen
+          tasksSeen = tasksNow
+          configSeen = configNow
+          if (tasksChanged || configChanged) await get().reload()
+        })().finally(() => {
+          refreshing = null
+        })
+        return refreshing
+      },
+      watch(watchOptions = {}) {
         const paths = homePaths(options.home)
-        return watchFiles([paths.tasks, paths.config], () => void get().reload())
+        tasksSeen = fileIdentity(paths.tasks)
+        configSeen = fileIdentity(paths.config)
+        const stopEvents = watchOptions.events === false ? async () => {} : watchFiles([paths.tasks, paths.config], () => void get().refresh())
+        const timer = setInterval(() => void get().refresh(), watchOptions.pollMs ?? 200)
+        return async () => {
+          clearInterval(timer)
+          await stopEvents()
+        }
       },
       addTask: (input) => mutate((tasks, ctx) => createTask(tasks, input, ctx)),
       addTasks: (inputs) => mutate((tasks, ctx) => createTasks(tasks, inputs, ctx)),

@@ -2,6 +2,7 @@
 // the re-read on disk, a revision bump, a backup of the previous good version, the no-wipe rule
 // and a durable atomic write. A file that fails to validate is never written over.
 import { readFile } from "node:fs/promises"
+import { closeSync, openSync, readSync } from "node:fs"
 import { homePaths } from "./paths.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
@@ -29,6 +30,28 @@ export async function readTasks(home: string): Promise<TasksSnapshot> {
   if (loaded.status === "missing") return { revision: 0, tasks: [] }
   recordValidatedStamp(file)
   return { revision: loaded.value.revision, tasks: loaded.value.tasks }
+}
+
+/**
+ * The revision written at the head of tasks.json (tsk writes `version` and `revision` first), or
+ * null when the file is absent or does not start that way. Reads 128 bytes, so long-lived
+ * processes can tell another process's write from their own without reading 10,000 tasks.
+ */
+export function readHeadRevision(file: string): number | null {
+  let fd: number
+  try {
+    fd = openSync(file, "r")
+  } catch {
+    return null
+  }
+  try {
+    const head = Buffer.alloc(128)
+    const read = readSync(fd, head, 0, head.length, 0)
+    const match = /^\{"version":\d+,"revision":(\d+)/.exec(head.subarray(0, read).toString("utf8"))
+    return match ? Number(match[1]) : null
+  } finally {
+    closeSync(fd)
+  }
 }
 
 /** The file as tsk wrote it: parse only (see validated-stamp.ts). Null if anything looks off. */

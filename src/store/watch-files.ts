@@ -1,36 +1,43 @@
-// Watch files that other processes replace (atomic renames), debounced. Watches the folder so a
-// rename over the file is seen whatever the inode; temp files and locks are ignored.
-import { basename, dirname } from "node:path"
+// Notice when other processes replace files in a folder. tsk's writes are atomic renames, so the
+// folder is watched (the file's own inode is replaced on every write) and events are filtered by
+// name and debounced. This uses fs.watch directly: chokidar missed most renames over tasks.json
+// here (it followed the old inode after the backup hard link), and a folder watch needs nothing
+// chokidar adds.
+import { watch, type FSWatcher } from "node:fs"
+import { basename, dirname, join } from "node:path"
 import { ensureDirSync } from "./durable-file.ts"
 
 export interface WatchOptions {
   debounceMs?: number
 }
 
-/** Call `onChange` (debounced) when any of `files` (all in one folder) is written. */
+/** Call `onChange` (debounced) with the paths of `files` (all in one folder) that were written. */
 export function watchFiles(files: string[], onChange: (changed: Set<string>) => void, options: WatchOptions = {}): () => Promise<void> {
   const dir = dirname(files[0]!)
   ensureDirSync(dir)
   const names = new Set(files.map((f) => basename(f)))
-  const debounceMs = options.debounceMs ?? 40
+  const debounceMs = options.debounceMs ?? 30
   let timer: ReturnType<typeof setTimeout> | undefined
   let pending = new Set<string>()
-  // chokidar is loaded on first use: CLI commands never watch and should not pay for it.
-  const watcherReady = import("chokidar").then(({ watch }) =>
-    watch(dir, { depth: 0, ignoreInitial: true, ignored: (path) => path !== dir && !names.has(basename(path)) }),
-  )
-  const fire = (path: string) => {
-    pending.add(path)
-    if (timer) clearTimeout(timer)
-    timer = setTimeout(() => {
-      const changed = pending
-      pending = new Set()
-      onChange(changed)
-    }, debounceMs)
+  let watcher: FSWatcher | null = null
+  try {
+    watcher = watch(dir, (_event, name) => {
+      if (!name || !names.has(String(name))) return
+      pending.add(join(dir, String(name)))
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(() => {
+        const changed = pending
+        pending = new Set()
+        onChange(changed)
+      }, debounceMs)
+    })
+    // A watcher error (the folder removed, too many watches) leaves the caller's poll as the guarantee.
+    watcher.on("error", () => watcher?.close())
+  } catch {
+    watcher = null
   }
-  void watcherReady.then((watcher) => watcher.on("add", fire).on("change", fire).on("unlink", fire))
   return async () => {
     if (timer) clearTimeout(timer)
-    await (await watcherReady).close()
+    watcher?.close()
   }
 }

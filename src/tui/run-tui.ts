@@ -10,7 +10,6 @@ import { createAppStore } from "../store/app-store.ts"
 import { tskHome } from "../store/paths.ts"
 import { readRunnerStatus } from "../store/runner-role.ts"
 import { connectAgent, type StartBridge } from "./agent-link.ts"
-import { startLiveReload } from "./live-reload.ts"
 import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
 import { openMonitorFeeds, type OpenedFeeds } from "./open-monitor-feeds.ts"
 import { createTuiServices } from "./tui-services.ts"
@@ -57,7 +56,7 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
       })
   try {
     root.render(createElement(App, { services }))
-    stopReloading = startLiveReload(store)
+    stopReloading = store.getState().watch()
     agent = await connectAgent({
       home,
       store,

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from "vitest"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { createAppStore } from "../../src/store/app-store.ts"
-import { startLiveReload } from "../../src/tui/live-reload.ts"
 import { READ_ONLY_MESSAGE } from "../../src/tui/tui-controller.ts"
 import { darkTheme, lightTheme } from "../../components/theme/theme.ts"
 import { runTskAsync } from "../helpers/run-tsk.ts"
@@ -17,7 +16,7 @@ afterEach(async () => {
 describe("live updates", () => {
   it("shows a task added by another process (the CLI) within 500 ms", async () => {
     app = await renderApp({ tasks: [{ title: "Already here" }] })
-    const stop = startLiveReload(app.store)
+    const stop = app.store.getState().watch()
     try {
       const result = await runTskAsync(app.home, ["add", "Added from the CLI"])
       expect(result.code).toBe(0)

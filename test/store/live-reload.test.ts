@@ -1,20 +1,22 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { rmSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { createAppStore } from "../../src/store/app-store.ts"
-import { headRevision, startLiveReload } from "../../src/tui/live-reload.ts"
-import { makeHome } from "./app-harness.tsx"
+import { readHeadRevision } from "../../src/store/tasks-repository.ts"
+import { makeTempHome } from "../helpers/temp-home.ts"
+import { BUN, PROJECT_ROOT } from "../helpers/run-tsk.ts"
+import { spawnSync } from "node:child_process"
 
-const homes: string[] = []
+const cleanups: Array<() => void> = []
 afterEach(() => {
-  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true })
+  for (const cleanup of cleanups.splice(0)) cleanup()
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function counted() {
-  const home = makeHome()
-  homes.push(home)
+  const { home, cleanup } = makeTempHome()
+  cleanups.push(cleanup)
   const store = createAppStore({ home })
   await store.getState().addTask({ title: "first" })
   await store.getState().reload()
@@ -24,16 +26,34 @@ async function counted() {
   return { home, store, reloads: () => reloads }
 }
 
-describe("live reload", () => {
+describe("a long-lived store watching its files", () => {
   it("reads the revision from the head of tasks.json", async () => {
     const { home } = await counted()
-    expect(headRevision(join(home, "tasks.json"))).toBe(1)
-    expect(headRevision(join(home, "missing.json"))).toBeNull()
+    expect(readHeadRevision(join(home, "tasks.json"))).toBe(1)
+    expect(readHeadRevision(join(home, "missing.json"))).toBeNull()
   })
 
-  it("picks up another process's change within 500 ms", async () => {
+  it("picks up another process's change within 500 ms from file events alone", async () => {
     const { home, store } = await counted()
-    const stop = startLiveReload(store, { intervalMs: 100, watch: false })
+    const stop = store.getState().watch({ pollMs: 60_000 })
+    try {
+      for (let i = 0; i < 3; i++) {
+        const child = spawnSync(BUN, [join(PROJECT_ROOT, "test/helpers/add-worker.ts"), home, `w${i}`, "1"])
+        expect(child.status).toBe(0)
+        const written = Date.now()
+        while (!store.getState().tasks.some((t) => t.title === `worker w${i} task 0`)) {
+          expect(Date.now() - written).toBeLessThan(500)
+          await sleep(10)
+        }
+      }
+    } finally {
+      await stop()
+    }
+  })
+
+  it("picks up another process's change within 500 ms from the poll alone", async () => {
+    const { home, store } = await counted()
+    const stop = store.getState().watch({ pollMs: 100, events: false })
     try {
       await createAppStore({ home }).getState().addTask({ title: "from elsewhere" })
       const written = Date.now()
@@ -48,7 +68,7 @@ describe("live reload", () => {
 
   it("does not reload after the store's own writes", async () => {
     const { store, reloads } = await counted()
-    const stop = startLiveReload(store, { intervalMs: 20, watch: false })
+    const stop = store.getState().watch({ pollMs: 20 })
     try {
       await store.getState().addTask({ title: "mine" })
       await sleep(150)
@@ -60,7 +80,7 @@ describe("live reload", () => {
 
   it("reloads when config.json changes, so the theme follows tsk config set", async () => {
     const { home, store } = await counted()
-    const stop = startLiveReload(store, { intervalMs: 20, watch: false })
+    const stop = store.getState().watch({ pollMs: 20 })
     try {
       writeFileSync(join(home, "config.json"), JSON.stringify({ version: 1, revision: 1, ui: { theme: "light", defaultView: "list" } }))
       for (let i = 0; i < 50 && store.getState().config.ui.theme !== "light"; i++) await sleep(10)
