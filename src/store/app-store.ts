@@ -25,16 +25,7 @@ import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
 import { mutateTasks, readHeadRevision, readTasks } from "./tasks-repository.ts"
 import { homePaths } from "./paths.ts"
 import { watchFiles } from "./watch-files.ts"
-import { statSync } from "node:fs"
-
-function fileIdentity(path: string): string {
-  try {
-    const s = statSync(path)
-    return `${s.ino}:${s.size}:${s.mtimeMs}`
-  } catch {
-    return "missing"
-  }
-}
+import { fileIdentity } from "./file-identity.ts"
 
 export interface TaskActions {
   reload(): Promise<void>
@@ -83,8 +74,8 @@ export function createAppStore(options: AppStoreOptions): AppStore {
   const context = (): OperationContext => ({ now: now(), newId })
 
   // What the files looked like when this store last read them (see refresh()).
-  let tasksSeen = ""
-  let configSeen = ""
+  let tasksSeen: string | null = ""
+  let configSeen: string | null = ""
   let refreshing: Promise<void> | null = null
 
   return createStore<AppState>()((set, get) => {

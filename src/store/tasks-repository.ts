@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises"
 import { closeSync, openSync, readSync } from "node:fs"
 import { homePaths } from "./paths.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
+import { fileIdentity } from "./file-identity.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
 import { withFileLock } from "./file-lock.ts"
 import { backupBeforeReplace } from "./backups.ts"
@@ -19,17 +20,34 @@ export interface TasksSnapshot {
   tasks: Task[]
 }
 
+/**
+ * The last snapshot this process read or wrote, per file, with the file identity it belongs to.
+ * A long-lived process (the TUI, the runner) that changes tasks again finds the file as it left
+ * it and skips re-reading and re-parsing 10,000 tasks inside the lock; any other writer changes the
+ * identity and the file is read again. Snapshots are never mutated, so sharing them is safe.
+ */
+const lastSeen = new Map<string, { identity: string; snapshot: TasksSnapshot }>()
+
+function remember(file: string, identity: string | null, snapshot: TasksSnapshot): TasksSnapshot {
+  if (identity !== null) lastSeen.set(file, { identity, snapshot })
+  return snapshot
+}
+
 export async function readTasks(home: string): Promise<TasksSnapshot> {
   const file = homePaths(home).tasks
+  const before = fileIdentity(file)
+  const cached = lastSeen.get(file)
+  if (cached && before !== null && cached.identity === before) return cached.snapshot
   if (isValidatedStamp(file)) {
     const trusted = await readTrusted(file)
-    if (trusted) return trusted
+    if (trusted) return remember(file, fileIdentity(file) === before ? before : null, trusted)
   }
   const { TasksFile } = await import("../domain/task.ts")
   const loaded = await readJsonFile(file, TasksFile, "tasks.json")
   if (loaded.status === "missing") return { revision: 0, tasks: [] }
   recordValidatedStamp(file)
-  return { revision: loaded.value.revision, tasks: loaded.value.tasks }
+  const snapshot = { revision: loaded.value.revision, tasks: loaded.value.tasks }
+  return remember(file, fileIdentity(file) === before ? before : null, snapshot)
 }
 
 /**
@@ -92,6 +110,7 @@ export function mutateTasks<T>(home: string, operation: (tasks: Task[]) => Mutat
       if (current.revision > 0) await backupBeforeReplace(paths.tasks, paths.backups, current.revision)
       await writeFileDurable(paths.tasks, serializeTasksFile(snapshot))
       recordValidatedStamp(paths.tasks)
+      remember(paths.tasks, fileIdentity(paths.tasks), snapshot)
       return { snapshot, result: mutation.result }
     }),
   )

@@ -1,38 +1,22 @@
 // Validating 10,000 tasks with zod on every command would cost more than everything else a
 // command does. After tsk writes (or fully validates) tasks.json it records the file's identity
-// (inode, size, mtime, ctime) in a stamp; a later read of the very same file trusts it and skips
-// the schema check. Any other writer — an editor, a script, a restore — changes the identity, and
-// the next read validates fully again. The stamp is only a cache: losing it costs one validation.
-import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
+// (see file-identity.ts) in a stamp; a later read of the very same file trusts it and skips the
+// schema check. Any other writer — an editor, a script, a restore — changes the identity, and the
+// next read validates fully again. The stamp is only a cache: losing it costs one validation.
+import { readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname, basename, join } from "node:path"
-
-interface FileIdentity {
-  ino: number
-  size: number
-  mtimeMs: number
-  ctimeMs: number
-}
+import { fileIdentity } from "./file-identity.ts"
 
 function stampPath(file: string): string {
   return join(dirname(file), `.${basename(file)}.validated`)
 }
 
-function identityOf(file: string): FileIdentity | null {
-  try {
-    const s = statSync(file)
-    return { ino: s.ino, size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs }
-  } catch {
-    return null
-  }
-}
-
 /** True when `file` is exactly the content tsk last validated or wrote. */
 export function isValidatedStamp(file: string): boolean {
-  const current = identityOf(file)
+  const current = fileIdentity(file)
   if (!current) return false
   try {
-    const stamp = JSON.parse(readFileSync(stampPath(file), "utf8")) as FileIdentity
-    return stamp.ino === current.ino && stamp.size === current.size && stamp.mtimeMs === current.mtimeMs && stamp.ctimeMs === current.ctimeMs
+    return readFileSync(stampPath(file), "utf8") === current
   } catch {
     return false
   }
@@ -40,12 +24,12 @@ export function isValidatedStamp(file: string): boolean {
 
 /** Record that the current content of `file` is valid. */
 export function recordValidatedStamp(file: string): void {
-  const identity = identityOf(file)
+  const identity = fileIdentity(file)
   if (!identity) return
   const target = stampPath(file)
   const temp = `${target}.${process.pid}.tmp`
   try {
-    writeFileSync(temp, JSON.stringify(identity), { mode: 0o600 })
+    writeFileSync(temp, identity, { mode: 0o600 })
     renameSync(temp, target)
   } catch {
     // A cache that cannot be written only means the next read validates fully.

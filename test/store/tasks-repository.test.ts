@@ -94,6 +94,16 @@ describe("a long-lived store beside other writers", () => {
     expect(longLived.getState().tasks).toHaveLength(3)
   })
 
+  it("sees an edit made in place with the same size (same inode)", async () => {
+    const store = createAppStore({ home })
+    await store.getState().addTask({ title: "aaaa" })
+    const file = join(home, "tasks.json")
+    await new Promise((r) => setTimeout(r, 5))
+    writeFileSync(file, readFileSync(file, "utf8").replace('"title":"aaaa"', '"title":"bbbb"'))
+    await store.getState().addTask({ title: "next" })
+    expect((await readTasks(home)).tasks.map((t) => t.title)).toEqual(["bbbb", "next"])
+  })
+
   it("reloads when another process changes the file", async () => {
     const store = createAppStore({ home })
     await store.getState().reload()
