@@ -1,6 +1,7 @@
 // The priority, project and tags pickers over the selected task(s).
 import { listProjects, listTags } from "../../src/domain/task-stats.ts"
-import { PRIORITIES, type Priority } from "../../src/domain/task.ts"
+import type { Priority } from "../../src/domain/task.ts"
+import { PRIORITIES } from "../../src/domain/task-constants.ts"
 import { useServices } from "../app-context.tsx"
 import { useTaskView } from "../hooks/use-stores.ts"
 import { PickerDialog } from "./picker-dialog.tsx"

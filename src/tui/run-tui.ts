@@ -8,7 +8,6 @@ import { createElement } from "react"
 import { App } from "../../components/app.tsx"
 import { createAppStore } from "../store/app-store.ts"
 import { tskHome } from "../store/paths.ts"
-import { readRunnerStatus } from "../store/runner-role.ts"
 import { connectAgent, type StartBridge } from "./agent-link.ts"
 import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
 import { openMonitorFeeds, type OpenedFeeds } from "./open-monitor-feeds.ts"
@@ -57,6 +56,8 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
   try {
     root.render(createElement(App, { services }))
     stopReloading = store.getState().watch()
+    // The runner status (and its schema) loads after the first frame is drawn.
+    const { readRunnerStatus } = await import("../store/runner-role.ts")
     agent = await connectAgent({
       home,
       store,

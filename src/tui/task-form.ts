@@ -1,7 +1,8 @@
 // The add/edit form's values as typed, and their conversion into store input (with clear errors).
 import { formatDuration, parseDuration } from "../domain/duration.ts"
 import { parseDateInput } from "../domain/local-date.ts"
-import { MAX_TITLE, type Priority, type Task } from "../domain/task.ts"
+import type { Priority, Task } from "../domain/task.ts"
+import { MAX_TITLE } from "../domain/task-constants.ts"
 import type { UpdateTaskInput } from "../domain/task-input.ts"
 
 export const FORM_FIELDS = ["title", "description", "priority", "project", "tags", "due", "estimate"] as const

@@ -4,18 +4,24 @@ import { benchTaskCommands } from "./tasks-bench.ts"
 import { benchBridge, benchIdleRunner } from "./runner-bench.ts"
 import { benchSimMachine } from "./machine-bench.ts"
 import { benchHook } from "./hook-bench.ts"
+import { benchTui } from "./tui-bench.ts"
 import type { Figure } from "./bench-helpers.ts"
 
 const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
   ["CLI on 10,000 tasks", () => benchTaskCommands()],
+  ["TUI on 10,000 tasks", () => benchTui()],
   ["agent bridge", () => benchBridge()],
   ["Claude Code hook", () => benchHook()],
   ["simulated C64", () => benchSimMachine()],
   ["runner with C64 background reads (30 s)", () => benchIdleRunner()],
 ]
 
+// `npm run bench -- tui bridge` runs only the sections whose title contains one of the words.
+const only = process.argv.slice(2).filter((a) => !a.startsWith("--"))
+const chosen = only.length === 0 ? sections : sections.filter(([title]) => only.some((w) => title.toLowerCase().includes(w.toLowerCase())))
+
 const all: Figure[] = []
-for (const [title, run] of sections) {
+for (const [title, run] of chosen) {
   console.error(`… ${title}`)
   const figures = await run()
   all.push(...figures)

@@ -1,0 +1,75 @@
+// The TUI with 10,000 tasks: first frame and key-to-frame on the test renderer (in a production
+// React process), and the whole process — `tsk` started in tmux until the list is on screen.
+import { execFileSync, spawnSync } from "node:child_process"
+import { join } from "node:path"
+import { BUN, MAIN, PROJECT_ROOT } from "../helpers/run-tsk.ts"
+import { makeBenchHome } from "./tasks-bench.ts"
+import { median, round, type Figure } from "./bench-helpers.ts"
+
+interface TuiFigures {
+  firstFrameMs: number
+  keyToFrameMs: { median: number; p95: number; max: number }
+  rssMb: number
+  rssAfterGcMb: number
+}
+
+function inProcessFigures(): { moves: TuiFigures; toggles: TuiFigures } {
+  const child = spawnSync(BUN, [join(PROJECT_ROOT, "test/bench/tui-bench-child.ts")], {
+    env: { ...process.env, NODE_ENV: "production", NO_COLOR: "" },
+    encoding: "utf8",
+    timeout: 300_000,
+  })
+  if (child.status !== 0) throw new Error(`TUI bench failed: ${child.stderr}`)
+  return JSON.parse(child.stdout.trim().split("\n").at(-1)!)
+}
+
+/** From spawning `tsk` in a terminal to the task list on screen, polled every 5 ms. */
+function wholeProcessFirstFrame(runs = 5): number {
+  const { home, cleanup } = makeBenchHome(10_000)
+  const socket = `tsk-bench-${process.pid}`
+  const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" })
+  const times: number[] = []
+  try {
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now()
+      tmux("new-session", "-d", "-s", "b", "-x", "120", "-y", "40", "env", `TSK_HOME=${home}`, `C64BRIDGE_HOME=${join(home, "c64")}`, BUN, MAIN)
+      while (!tmux("capture-pane", "-t", "b", "-p").includes("Task 0:")) {
+        if (performance.now() - started > 20_000) throw new Error("tsk did not draw its task list")
+        Bun.sleepSync(5)
+      }
+      times.push(performance.now() - started)
+      tmux("send-keys", "-t", "b", "q")
+      for (let w = 0; w < 400; w++) {
+        try {
+          tmux("has-session", "-t", "b")
+          Bun.sleepSync(10)
+        } catch {
+          break
+        }
+      }
+    }
+  } finally {
+    try {
+      tmux("kill-server")
+    } catch {
+      // no server left
+    }
+    cleanup()
+  }
+  return median(times.slice(1)) // the first run also warms the file cache
+}
+
+export function benchTui(): Figure[] {
+  const { moves, toggles } = inProcessFigures()
+  const whole = wholeProcessFirstFrame()
+  const rss = Math.max(moves.rssMb, toggles.rssAfterGcMb)
+  return [
+    { name: "TUI first frame, 10,000 tasks (store read → frame)", value: round(moves.firstFrameMs), unit: "ms", target: "< 200 ms", pass: moves.firstFrameMs < 200 },
+    { name: "TUI first frame, whole process in tmux", value: round(whole), unit: "ms" },
+    { name: "TUI key → frame, j (median)", value: round(moves.keyToFrameMs.median, 2), unit: "ms", target: "< 16 ms", pass: moves.keyToFrameMs.median < 16 },
+    { name: "TUI key → frame, j (p95)", value: round(moves.keyToFrameMs.p95, 2), unit: "ms", target: "< 16 ms", pass: moves.keyToFrameMs.p95 < 16 },
+    { name: "TUI key → frame, d (median)", value: round(toggles.keyToFrameMs.median, 2), unit: "ms", target: "< 16 ms", pass: toggles.keyToFrameMs.median < 16 },
+    { name: "TUI key → frame, d (p95)", value: round(toggles.keyToFrameMs.p95, 2), unit: "ms", target: "< 16 ms", pass: toggles.keyToFrameMs.p95 < 16 },
+    { name: "TUI resident memory, 10,000 tasks", value: round(rss), unit: "MB", target: "< 200 MB", pass: rss < 200 },
+  ]
+}
