@@ -1,13 +1,16 @@
 // Feeds the C64 pane and the compact strip from the c64bridge task state under C64BRIDGE_HOME:
-// the registry and each background task's latest samples, refreshed every second (background
-// tasks sample at 1 Hz or slower). It reads only; whichever process is the runner does the work.
-// The sparkline value of a sample is the count of bytes changed since the sample before it.
+// the registry and each sampling background task's latest samples, refreshed every second
+// (background tasks sample at 1 Hz or slower). It reads only; whichever process is the runner does
+// the work. A task's samples are read again only when its registry entry changed.
 import type { RegistryEntry, SampleLine } from "../c64/state/task-schema.ts"
 import { changedBytes } from "../c64/operations/background-sampling.ts"
+import { formatAddress, parseAddressText } from "../c64/operations/memory-args.ts"
 import { createValueFeed, type C64TaskSummary, type Feed } from "./monitor-feeds.ts"
 
 export const SPARK_SAMPLES = 40
 export const C64_REFRESH_MS = 1000
+/** Background operations that append to samples.jsonl. */
+export const SAMPLING_OPERATIONS: ReadonlySet<string> = new Set(["read", "read_screen", "capture"])
 
 /** What the feed needs from the C64 service (list and show). */
 export interface C64Reader {
@@ -22,7 +25,16 @@ export function changesPerSample(samples: readonly SampleLine[]): number[] {
   return values
 }
 
+/** `$0400` from the task's `address` (or `start`) argument, however the writing tool spelled it. */
+export function taskAddress(entry: RegistryEntry): string | null {
+  const raw = entry.args.address ?? entry.args.start
+  if (typeof raw !== "string" && typeof raw !== "number") return null
+  const address = parseAddressText(raw)
+  return address !== null && address >= 0 && address <= 0xffff ? formatAddress(address) : null
+}
+
 export function toC64Summary(entry: RegistryEntry, samples: readonly SampleLine[]): C64TaskSummary {
+  const latest = samples.at(-1)
   return {
     id: entry.id,
     name: entry.name,
@@ -35,6 +47,9 @@ export function toC64Summary(entry: RegistryEntry, samples: readonly SampleLine[
     lastError: entry.lastError ?? null,
     updatedAt: entry.updatedAt,
     samples: changesPerSample(samples),
+    address: taskAddress(entry),
+    sampleHex: samples.map((s) => s.hex),
+    latestSample: latest ? { i: latest.i, at: latest.at, address: latest.address } : null,
   }
 }
 
@@ -45,29 +60,55 @@ export interface C64Feed extends Feed<readonly C64TaskSummary[]> {
 
 export function createC64Feed(reader: C64Reader, refreshMs = C64_REFRESH_MS): C64Feed {
   const feed = createValueFeed<readonly C64TaskSummary[]>([])
-  let last = "[]"
+  // null until the first read, which is always announced (even an empty registry): listeners such
+  // as the status toasts tell "loaded, nothing there" from "not read yet".
+  let last: string | null = null
   let refreshing: Promise<void> | null = null
-  const refresh = () =>
-    (refreshing ??= (async () => {
+  // Samples by task id, with the registry state they were read at.
+  const sampled = new Map<string, { at: string; samples: SampleLine[] }>()
+  const samplesOf = async (entry: RegistryEntry): Promise<SampleLine[]> => {
+    if (entry.type !== "background" || !SAMPLING_OPERATIONS.has(entry.operation)) return []
+    const at = `${entry.updatedAt}|${entry.iterations ?? 0}|${entry.status}`
+    const known = sampled.get(entry.id)
+    if (known?.at === at) return known.samples
+    const samples = (await reader.show(entry.id, { samples: SPARK_SAMPLES + 1, logLines: 0 })).samples
+    sampled.set(entry.id, { at, samples })
+    return samples
+  }
+  let again = false
+  let closed = false
+  const read = async () => {
+    const entries = await reader.list()
+    const summaries: C64TaskSummary[] = []
+    for (const entry of entries) summaries.push(toC64Summary(entry, await samplesOf(entry)))
+    for (const id of sampled.keys()) if (!entries.some((e) => e.id === id)) sampled.delete(id)
+    const text = JSON.stringify(summaries)
+    if (text !== last) {
+      last = text
+      feed.set(summaries)
+    }
+  }
+  // A refresh asked for while one runs (a task just started here) reads again right after it.
+  const refresh = (): Promise<void> => {
+    if (closed) return Promise.resolve()
+    if (refreshing) {
+      again = true
+      return refreshing
+    }
+    refreshing = (async () => {
       try {
-        const entries = await reader.list()
-        const summaries: C64TaskSummary[] = []
-        for (const entry of entries) {
-          const sampled = entry.type === "background" && entry.operation === "read"
-          const samples = sampled ? (await reader.show(entry.id, { samples: SPARK_SAMPLES + 1, logLines: 0 })).samples : []
-          summaries.push(toC64Summary(entry, samples))
-        }
-        const text = JSON.stringify(summaries)
-        if (text !== last) {
-          last = text
-          feed.set(summaries)
-        }
-      } catch {
-        // An unreadable registry shows as it was last read; `tsk c64 list` explains the problem.
+        do {
+          again = false
+          await read().catch(() => {
+            // An unreadable registry shows as it was last read; `tsk c64 list` explains the problem.
+          })
+        } while (again && !closed)
       } finally {
         refreshing = null
       }
-    })())
+    })()
+    return refreshing
+  }
   void refresh()
   const timer = setInterval(() => void refresh(), refreshMs)
   return {
@@ -75,6 +116,7 @@ export function createC64Feed(reader: C64Reader, refreshMs = C64_REFRESH_MS): C6
     subscribe: feed.subscribe,
     refresh,
     async close() {
+      closed = true
       clearInterval(timer)
       await refreshing
       await reader.close()

@@ -13,6 +13,12 @@ export interface C64TaskSummary {
   updatedAt: string
   /** One number per sample (bytes changed since the previous one), oldest first. */
   samples: readonly number[]
+  /** The memory the task reads or watches (`$0400`), when its arguments name one. */
+  address: string | null
+  /** The latest samples' bytes as hex, oldest first (background read, read_screen and capture). */
+  sampleHex: readonly string[]
+  /** The newest sample: its number, when it was taken and where it starts. */
+  latestSample: { i: number; at: string; address: string } | null
 }
 
 export const OS_PHASES = ["A", "B", "C", "V", "I"] as const

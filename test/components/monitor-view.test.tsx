@@ -21,6 +21,9 @@ const watcher: C64TaskSummary = {
   lastError: null,
   updatedAt: "2026-03-10T09:29:59Z",
   samples: [0, 3, 8, 1, 16],
+  address: null,
+  sampleHex: [],
+  latestSample: null,
 }
 const failed: C64TaskSummary = { ...watcher, id: "0003_read_io", status: "error", lastError: "read failed: timeout", samples: [] }
 const os: OsPanelStatus = {
