@@ -1,6 +1,10 @@
 // Draws the dialog on top of the stack (Escape pops it and the one below comes back).
 import type { DialogEntry } from "../../src/tui/dialog-spec.ts"
 import { useUiState } from "../hooks/use-stores.ts"
+import { C64ByteDialog } from "./c64-byte-dialog.tsx"
+import { C64SampleDialog } from "./c64-sample-dialog.tsx"
+import { C64StartDialog } from "./c64-start-dialog.tsx"
+import { C64StopDialog } from "./c64-stop-dialog.tsx"
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx"
 import { HelpDialog } from "./help-dialog.tsx"
 import { DueDateDialog, NoteDialog, SearchDialog } from "./prompt-dialogs.tsx"
@@ -32,6 +36,14 @@ function DialogFor(props: { entry: DialogEntry }) {
       return <SearchDialog key={key} dialogKey={key} />
     case "help":
       return <HelpDialog key={key} dialogKey={key} />
+    case "c64-sample":
+      return <C64SampleDialog key={key} dialogKey={key} taskId={spec.taskId} />
+    case "c64-start":
+      return <C64StartDialog key={key} dialogKey={key} />
+    case "c64-stop":
+      return <C64StopDialog key={key} dialogKey={key} taskId={spec.taskId} />
+    case "c64-byte":
+      return <C64ByteDialog key={key} dialogKey={key} />
   }
 }
 

@@ -2,6 +2,7 @@
 // runner in this process (unless another process already runs it), turns each processed command
 // into a toast, and keeps the header's ⚡ Agent indicator true while a bridge runs anywhere.
 import type { AppStore } from "../store/app-store.ts"
+import { sentByThisTui } from "./c64-control.ts"
 import type { Toaster } from "./toaster.ts"
 
 export interface BridgeEvent {
@@ -40,7 +41,10 @@ export interface AgentLink {
   stop(): Promise<void>
 }
 
-export function agentToast(event: BridgeEvent): { kind: "agent" | "error"; message: string } {
+/** The toast for a processed command; none for one this TUI sent itself (it shows its own). */
+export function agentToast(event: BridgeEvent): { kind: "agent" | "error"; message: string } | null {
+  // A C64 start or stop from this TUI's own keys: the TUI shows its own toast for it.
+  if (sentByThisTui(event.commandId)) return null
   if (event.status === "ok") return { kind: "agent", message: `Agent: ${event.summary}` }
   return { kind: "error", message: `Agent: ${event.command} failed: ${event.error ?? event.summary}` }
 }
@@ -54,7 +58,7 @@ export async function connectAgent(options: AgentLinkOptions): Promise<AgentLink
       if (handle) {
         unsubscribe = handle.onEvent((event) => {
           const toast = agentToast(event)
-          options.toaster.show(toast.kind, toast.message)
+          if (toast) options.toaster.show(toast.kind, toast.message)
         })
       } else {
         options.toaster.show("info", "Agent bridge already runs in another process")

@@ -10,6 +10,10 @@ export type DialogSpec =
   | { kind: "note"; taskId: string }
   | { kind: "search" }
   | { kind: "help" }
+  | { kind: "c64-sample"; taskId: string }
+  | { kind: "c64-start" }
+  | { kind: "c64-stop"; taskId: string }
+  | { kind: "c64-byte" }
 
 export interface DialogEntry {
   /** Unique per opened dialog, so a dialog's key handlers are found again after re-renders. */

@@ -87,6 +87,11 @@ export const KEYMAP = [
 
   binding({ action: "monitor.down", scope: "monitor", keys: ["j", "down"], label: "j/↓", description: "next C64 task", hint: "move" }),
   binding({ action: "monitor.up", scope: "monitor", keys: ["k", "up"], label: "k/↑", description: "previous C64 task" }),
+  binding({ action: "monitor.c64Sample", scope: "monitor", keys: ["return"], label: "Enter", description: "latest sample: hex + PETSCII, and a larger graph", hint: "sample" }),
+  binding({ action: "monitor.c64Metric", scope: "monitor", keys: ["m"], label: "m", description: "sparkline metric: changed bytes → a byte → the mean", hint: "metric" }),
+  binding({ action: "monitor.c64Byte", scope: "monitor", keys: ["o"], label: "o", description: "choose the byte (offset) the byte metric shows" }),
+  binding({ action: "monitor.c64Start", scope: "monitor", keys: ["n"], label: "n", description: "start a background read of C64 memory", hint: "new read" }),
+  binding({ action: "monitor.c64Stop", scope: "monitor", keys: ["x"], label: "x", description: "stop the selected C64 task (asks first)", hint: "stop" }),
 
   binding({ action: "task.toggleDone", scope: "task", keys: ["d"], label: "d", description: "toggle done", hint: "done", mutates: true }),
   binding({ action: "task.edit", scope: "task", keys: ["e"], label: "e", description: "edit the task", hint: "edit", mutates: true }),

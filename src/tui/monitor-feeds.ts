@@ -1,5 +1,7 @@
 // What the Monitor screen and the compact agent strip show, as small feeds the C64 service and the
 // agent operating state adapt to. A missing feed is shown as "not connected", never faked.
+import type { C64Control } from "./c64-control.ts"
+
 export interface C64TaskSummary {
   id: string
   name: string
@@ -49,6 +51,8 @@ export interface Feed<T> {
 export interface MonitorFeeds {
   c64: Feed<readonly C64TaskSummary[]> | null
   os: Feed<OsPanelStatus | null> | null
+  /** Starts and stops C64 background reads (through the runner); absent: the pane only shows. */
+  c64Control?: C64Control | null
 }
 
 export const NO_FEEDS: MonitorFeeds = { c64: null, os: null }

@@ -1,6 +1,7 @@
 // Opens the real monitor feeds for a home. A part that cannot be opened is left unconnected (its
 // pane says so) and reported, rather than stopping the TUI.
 import { sanitizeErrorMessage } from "../domain/errors.ts"
+import { createC64Control } from "./c64-control.ts"
 import { createC64Feed, openC64Reader, type C64Feed } from "./c64-feed.ts"
 import type { MonitorFeeds } from "./monitor-feeds.ts"
 import { createOsFeed, openOsReader, type OsFeed } from "./os-feed.ts"
@@ -25,10 +26,13 @@ export async function openMonitorFeeds(home: string, env: NodeJS.ProcessEnv): Pr
   } catch (error) {
     problems.push(`Agent state: ${sanitizeErrorMessage(error)}`)
   }
+  // Starting and stopping C64 reads from the pane; a runner it starts stops when the TUI quits.
+  const c64Control = createC64Control({ home, env, onChange: () => void c64?.refresh() })
   return {
-    feeds: { c64, os },
+    feeds: { c64, os, c64Control },
     problems,
     async close() {
+      await c64Control.close()
       await c64?.close()
       await os?.close()
     },

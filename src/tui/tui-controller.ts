@@ -2,6 +2,8 @@
 // the undo history, the tracked writes, the toasts and the quit request.
 import type { AppStore } from "../store/app-store.ts"
 import { activeScopes } from "./active-scopes.ts"
+import { c64KeyActions } from "./c64-key-actions.ts"
+import { watchC64Toasts } from "./c64-toasts.ts"
 import { findBinding, type ActionId } from "./keymap.ts"
 import { keyToken, type KeyLike } from "./key-token.ts"
 import { createValueFeed, NO_FEEDS, type Feed, type MonitorFeeds } from "./monitor-feeds.ts"
@@ -59,6 +61,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     now: options.now ?? (() => new Date()),
     requestQuit: () => resolveQuit(),
   }
+  const stopC64Toasts = watchC64Toasts(context.feeds, toaster)
   const dialogHandlers = new Map<number, () => DialogKeyHandlers>()
 
   const dialogAction = (key: DialogKey): ActionHandler => () => {
@@ -74,6 +77,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     ...navigationActions,
     ...taskActions,
     ...viewActions,
+    ...c64KeyActions,
     "dialog.close": dialogAction("close"),
     "dialog.submit": dialogAction("submit"),
     "dialog.next": dialogAction("next"),
@@ -106,6 +110,9 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
         if (dialogHandlers.get(dialogKey) === get) dialogHandlers.delete(dialogKey)
       }
     },
-    dispose: () => toaster.dispose(),
+    dispose() {
+      stopC64Toasts()
+      toaster.dispose()
+    },
   }
 }

@@ -3,6 +3,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla"
 import type { SortKey } from "../domain/task-query.ts"
 import type { Task } from "../domain/task.ts"
+import { DEFAULT_C64_METRIC, type C64Metric } from "./c64-metric.ts"
 import type { DialogEntry, DialogSpec } from "./dialog-spec.ts"
 
 export const VIEWS = ["list", "board", "calendar", "monitor"] as const
@@ -48,6 +49,8 @@ export interface UiState {
   daySelectedId: string | null
   detailScroll: number
   monitorIndex: number
+  /** What the C64 pane's sparklines show (`m` cycles it). */
+  c64Metric: C64Metric
   dialogs: readonly DialogEntry[]
   toasts: readonly Toast[]
   pending: readonly PendingChange[]
@@ -89,6 +92,7 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     daySelectedId: null,
     detailScroll: 0,
     monitorIndex: 0,
+    c64Metric: DEFAULT_C64_METRIC,
     dialogs: [],
     toasts: [],
     pending: [],
