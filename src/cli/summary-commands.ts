@@ -2,6 +2,7 @@
 import type { CommandSpec } from "./command.ts"
 import { loadTasks } from "./cli-store.ts"
 import { computeStats, listProjects, listTags, type NameCount } from "../domain/task-stats.ts"
+import type { Task } from "../domain/task.ts"
 
 function formatCounts(rows: NameCount[], prefix: string, empty: string): string {
   if (rows.length === 0) return empty
@@ -9,25 +10,20 @@ function formatCounts(rows: NameCount[], prefix: string, empty: string): string 
   return rows.map((r) => `${(prefix + r.name).padEnd(width)}  ${r.open} open / ${r.count} total`).join("\n")
 }
 
-export const projectsCommand: CommandSpec = {
-  name: "projects",
-  summary: "List projects with task counts",
-  usage: "tsk projects",
-  async run(ctx) {
-    const rows = listProjects(await loadTasks(ctx))
-    return { data: rows, text: formatCounts(rows, "@", "No projects yet.") }
-  },
+function countsCommand(name: string, summary: string, list: (tasks: Task[]) => NameCount[], prefix: string, empty: string): CommandSpec {
+  return {
+    name,
+    summary,
+    usage: `tsk ${name}`,
+    async run(ctx) {
+      const rows = list(await loadTasks(ctx))
+      return { data: rows, text: formatCounts(rows, prefix, empty) }
+    },
+  }
 }
 
-export const tagsCommand: CommandSpec = {
-  name: "tags",
-  summary: "List tags with task counts",
-  usage: "tsk tags",
-  async run(ctx) {
-    const rows = listTags(await loadTasks(ctx))
-    return { data: rows, text: formatCounts(rows, "#", "No tags yet.") }
-  },
-}
+export const projectsCommand = countsCommand("projects", "List projects with task counts", listProjects, "@", "No projects yet.")
+export const tagsCommand = countsCommand("tags", "List tags with task counts", listTags, "#", "No tags yet.")
 
 export const statsCommand: CommandSpec = {
   name: "stats",
