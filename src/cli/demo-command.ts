@@ -17,7 +17,7 @@ export const demoCommand: CommandSpec = {
     const keep = options.keep === true
     try {
       const env = { ...ctx.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge") }
-      const [{ prepareDemoHome }, { demoContext, runDemoScript, TASK_AGENT_STEPS }, { startTui }] = await Promise.all([
+      const [{ prepareDemoHome }, { demoContext, runDemoScript, DEMO_STEPS }, { startTui }] = await Promise.all([
         import("../tui/demo-home.ts"),
         import("../tui/demo-script.ts"),
         import("../tui/start-tui.ts"),
@@ -26,7 +26,7 @@ export const demoCommand: CommandSpec = {
       const exitCode = await startTui({
         env,
         onStarted: ({ notifyError }) =>
-          runDemoScript(TASK_AGENT_STEPS, demoContext(home), {
+          runDemoScript(DEMO_STEPS, demoContext(home), {
             onError: (step, error) => notifyError(`Demo step '${step.what}' failed: ${sanitizeErrorMessage(error)}`),
           }),
       })

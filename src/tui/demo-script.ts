@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto"
 import { dropIntoInbox } from "../bridge/inbox-claim.ts"
 import { readTasks } from "../store/tasks-repository.ts"
+import { C64_AGENT_STEPS } from "./c64-demo-steps.ts"
 
 export interface DemoContext {
   home: string
@@ -68,6 +69,9 @@ export const TASK_AGENT_STEPS: readonly DemoStep[] = [
     run: (ctx) => ctx.send("query", { status: ["todo", "in_progress"], priority: ["high", "urgent"] }),
   },
 ]
+
+/** Every step of the demo: the task agent and the C64 work (c64-demo-steps.ts). */
+export const DEMO_STEPS: readonly DemoStep[] = [...TASK_AGENT_STEPS, ...C64_AGENT_STEPS]
 
 export function demoContext(home: string): DemoContext {
   let sequence = 0
