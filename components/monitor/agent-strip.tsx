@@ -2,10 +2,13 @@
 // phase and state, so a person sees what agents do without switching to the Monitor (4).
 import { TextAttributes } from "@opentui/core"
 import type { C64TaskSummary, OsPanelStatus } from "../../src/tui/monitor-feeds.ts"
+import { liveError } from "../../src/tui/os-panel-status.ts"
 import { useTheme } from "../app-context.tsx"
-import { fitText } from "../text-fit.ts"
+import { fitText, textWidth } from "../text-fit.ts"
 import { iterationsLabel } from "./c64-pane.tsx"
-import { PhaseStrip, stateColour } from "./phase-panel.tsx"
+import { Line, type Segment } from "../line.tsx"
+import type { Theme } from "../theme/theme.ts"
+import { PhaseStrip, phaseStripText, stateColour } from "./phase-panel.tsx"
 import { sparkline } from "./sparkline.tsx"
 
 export const AGENT_STRIP_HEIGHT = 2
@@ -25,6 +28,24 @@ export function c64Summary(tasks: readonly C64TaskSummary[] | null, width: numbe
   const lead = running[0] ?? tasks[tasks.length - 1]!
   const head = `${running.length} running${errors > 0 ? `, ${errors} error` : ""} · ${lead.id} ${iterationsLabel(lead)} `
   return head + sparkline(lead.samples, Math.max(0, Math.min(24, width - head.length)))
+}
+
+/** After the strip: the state, the plan's progress, a session that needs input, the task, the last error. */
+export function osStripSegments(theme: Theme, os: OsPanelStatus): Segment[] {
+  const waiting = os.sessions.find((session) => session.status === "needs_input")
+  return [
+    { text: ` ${os.state} `, fg: stateColour(theme, os.state), attributes: TextAttributes.BOLD },
+    os.plan ? { text: `${os.plan.id} ${os.plan.done}/${os.plan.total}`, fg: theme.accent } : { text: "no plan", fg: theme.textMuted },
+    ...(waiting
+      ? [
+          { text: " " },
+          { text: " needs input ", fg: theme.warning, attributes: TextAttributes.BOLD | TextAttributes.INVERSE },
+          { text: ` ${waiting.detail ?? waiting.id.slice(0, 8)}`, fg: theme.warning },
+        ]
+      : []),
+    { text: os.task ? ` · ${os.task.id} ${os.task.title}` : "" },
+    ...(liveError(os) ? [{ text: ` · ${liveError(os)}`, fg: theme.error }] : []),
+  ]
 }
 
 export function AgentStrip(props: AgentStripProps) {
@@ -47,8 +68,7 @@ export function AgentStrip(props: AgentStripProps) {
         ) : (
           <>
             <PhaseStrip phase={props.os.phase} compact />
-            <text fg={stateColour(theme, props.os.state)}>{` ${props.os.state} `}</text>
-            <text fg={theme.textMuted}>{fitText(`${props.os.plan ?? "–"} · ${props.os.task ?? "–"}${props.os.lastError ? ` · ${props.os.lastError}` : ""}`, Math.max(0, room - 24))}</text>
+            <Line segments={osStripSegments(theme, props.os)} width={Math.max(0, props.width - 6 - textWidth(phaseStripText(props.os.phase, true)))} fg={theme.textMuted} />
           </>
         )}
       </box>

@@ -1,6 +1,7 @@
 // What the Monitor screen and the compact agent strip show, as small feeds the C64 service and the
 // agent operating state adapt to. A missing feed is shown as "not connected", never faked.
 import type { C64Control } from "./c64-control.ts"
+import type { OsPanelStatus } from "./os-panel-status.ts"
 
 export interface C64TaskSummary {
   id: string
@@ -23,25 +24,7 @@ export interface C64TaskSummary {
   latestSample: { i: number; at: string; address: string } | null
 }
 
-export const OS_PHASES = ["A", "B", "C", "V", "I"] as const
-export type OsPhase = (typeof OS_PHASES)[number]
-export const OS_PHASE_NAMES: Record<OsPhase, string> = { A: "ANALYZE", B: "BLUEPRINT", C: "CONSTRUCT", V: "VALIDATE", I: "IDLE" }
-
-export interface OsLogLine {
-  level: "I" | "W" | "E" | "D"
-  msg: string
-}
-
-export interface OsPanelStatus {
-  phase: OsPhase
-  state: string
-  plan: string | null
-  task: string | null
-  retries: number
-  activeIssues: readonly { id: string; title: string }[]
-  lastError: string | null
-  log: readonly OsLogLine[]
-}
+export { OS_PHASE_NAMES, OS_PHASES, type OsLogLine, type OsPanelStatus, type OsPhase } from "./os-panel-status.ts"
 
 export interface Feed<T> {
   get(): T

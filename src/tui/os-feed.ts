@@ -1,28 +1,66 @@
-// Feeds the phase/state panel and the compact strip from the agent operating state (TSK_HOME/os
-// or config os.root): refreshed when its files change (watchOsState) and once a second.
+// Feeds the phase/state panel, the agent strip and the plan dialog from the agent operating state
+// (TSK_HOME/os or config os.root). Another process's change shows within 500 ms: the folder watch
+// (watchOsState) answers in ~50 ms, and a cheap stat of state.json and sessions.json every 200 ms
+// is the guarantee (every engine write changes state.json; hooks change sessions.json). A full
+// re-read every few seconds catches anything else.
+import { statSync } from "node:fs"
+import { basename, join } from "node:path"
 import type { OsStatus } from "../os/engine-status.ts"
-import { createValueFeed, type Feed, type OsPanelStatus } from "./monitor-feeds.ts"
+import type { AgentSession } from "../os/sessions.ts"
+import { createValueFeed, type Feed } from "./monitor-feeds.ts"
+import type { OsPanelSession, OsPanelStatus, OsPanelTask, OsSessionStatus } from "./os-panel-status.ts"
 
-export const OS_REFRESH_MS = 1000
-export const OS_LOG_LINES = 12
+export const OS_REFRESH_MS = 5000
+export const OS_REVISION_POLL_MS = 200
+/** More than the tallest panel shows; it shows as many as fit. */
+export const OS_LOG_LINES = 40
 
 export interface OsReader {
   status(options: { logLines: number }): Promise<OsStatus>
   /** Call `onChange` when the state's files change; returns the stop function. */
   watch(onChange: () => void): () => Promise<void>
+  /** A cheap token that changes whenever the state changes (without reading it); polled. */
+  revision?(): string
+}
+
+const SESSION_ORDER: Record<OsSessionStatus, number> = { needs_input: 0, working: 1, idle: 2, ended: 3 }
+
+function sessionDetail(session: AgentSession): string | null {
+  const what =
+    session.status === "needs_input" ? session.message : session.status === "working" ? (session.tool ?? session.prompt) : session.status === "idle" ? session.prompt : null
+  const folder = session.cwd ? basename(session.cwd) : null
+  return [folder, what].filter((part): part is string => part !== null && part.length > 0).join(" · ") || null
+}
+
+export function toOsPanelSessions(sessions: readonly AgentSession[]): OsPanelSession[] {
+  return [...sessions]
+    .sort((a, b) => SESSION_ORDER[a.status] - SESSION_ORDER[b.status] || b.updated.localeCompare(a.updated))
+    .map((session) => ({ id: session.id, status: session.status, detail: sessionDetail(session) }))
 }
 
 export function toOsPanelStatus(status: OsStatus): OsPanelStatus {
-  const task = status.currentTask
+  const tasks: OsPanelTask[] = (status.plan?.tasks ?? []).map((task) => ({
+    id: task.id,
+    title: task.title,
+    state: task.state,
+    retries: task.retries,
+    artifact: task.artifact,
+    error: task.error,
+  }))
+  const current = status.currentTask ? (tasks.find((task) => task.id === status.currentTask!.id) ?? null) : null
   return {
     phase: status.phase,
     state: status.state,
-    plan: status.plan ? `${status.plan.id} ${status.plan.done}/${status.plan.total} · ${status.plan.goal}` : null,
-    task: task ? `${task.id} ${task.title}` : null,
-    retries: task ? (status.retries[task.id] ?? task.retries) : Object.values(status.retries).reduce((sum, n) => sum + n, 0),
+    plan: status.plan
+      ? { id: status.plan.id, dom: status.plan.dom, goal: status.plan.goal, done: status.plan.done, total: status.plan.total, maxRetries: status.plan.maxRetries, tasks }
+      : null,
+    task: current,
+    retries: current ? (status.retries[current.id] ?? current.retries) : null,
+    maxRetries: status.maxRetries,
     activeIssues: status.activeIssues.map((issue) => ({ id: issue.id, title: issue.message })),
     lastError: status.lastError ?? (status.problems.length > 0 ? status.problems.join("; ") : null),
     log: status.log.map((line) => ({ level: line.L, msg: line.msg })),
+    sessions: toOsPanelSessions(status.sessions),
   }
 }
 
@@ -31,32 +69,56 @@ export interface OsFeed extends Feed<OsPanelStatus | null> {
   close(): Promise<void>
 }
 
-export function createOsFeed(reader: OsReader, refreshMs = OS_REFRESH_MS): OsFeed {
+/** `refreshMs`: the full re-read; `revisionPollMs`: how often the reader's revision is checked. */
+export function createOsFeed(reader: OsReader, refreshMs = OS_REFRESH_MS, revisionPollMs = OS_REVISION_POLL_MS): OsFeed {
   const feed = createValueFeed<OsPanelStatus | null>(null)
   let last = "null"
   let refreshing: Promise<void> | null = null
-  const refresh = () =>
-    (refreshing ??= (async () => {
+  let again = false
+  let lastFullAt = 0
+  let revision: string | null = null
+  let closed = false
+  const read = async () => {
+    lastFullAt = Date.now()
+    revision = reader.revision?.() ?? null
+    const next = toOsPanelStatus(await reader.status({ logLines: OS_LOG_LINES }))
+    const text = JSON.stringify(next)
+    if (text !== last) {
+      last = text
+      feed.set(next)
+    }
+  }
+  // A change noticed while a read runs is read again right after it, so the last write is never missed.
+  const refresh = (): Promise<void> => {
+    if (refreshing) {
+      again = true
+      return refreshing
+    }
+    refreshing = (async () => {
       try {
-        const next = toOsPanelStatus(await reader.status({ logLines: OS_LOG_LINES }))
-        const text = JSON.stringify(next)
-        if (text !== last) {
-          last = text
-          feed.set(next)
-        }
-      } catch {
-        // A state that cannot be read yet (no session) keeps what was shown; `tsk os check` explains.
+        do {
+          again = false
+          await read().catch(() => {
+            // A state that cannot be read yet keeps what was shown; `tsk os check` explains.
+          })
+        } while (again && !closed)
       } finally {
         refreshing = null
       }
-    })())
-  let closed = false
+    })()
+    return refreshing
+  }
   let stopWatch: () => Promise<void> = async () => {}
   // The first status lays out the state's folder, which the watcher then watches.
   void refresh().then(() => {
     if (!closed) stopWatch = reader.watch(() => void refresh())
   })
-  const timer = setInterval(() => void refresh(), refreshMs)
+  const tick = () => {
+    if (refreshing) return
+    if (Date.now() - lastFullAt >= refreshMs) return void refresh()
+    if (reader.revision && reader.revision() !== revision) void refresh()
+  }
+  const timer = setInterval(tick, reader.revision ? Math.min(revisionPollMs, refreshMs) : refreshMs)
   return {
     get: feed.get,
     subscribe: feed.subscribe,
@@ -70,15 +132,23 @@ export function createOsFeed(reader: OsReader, refreshMs = OS_REFRESH_MS): OsFee
   }
 }
 
+/** Identity of a file's current content without reading it (atomic writes replace the inode). */
+function fileStamp(path: string): string {
+  const info = statSync(path, { throwIfNoEntry: false })
+  return info ? `${info.ino}:${info.size}:${info.mtimeMs}` : "-"
+}
+
 /** The agent operating state of `home`, read through the os engine. */
 export async function openOsReader(home: string): Promise<OsReader> {
   const [{ createOsEngine }, { resolveOsSettings }, { watchOsState }] = await Promise.all([import("../os/engine.ts"), import("../os/os-settings.ts"), import("../os/watch.ts")])
   const engine = createOsEngine(resolveOsSettings(home))
+  const watched = [join(engine.root, "state.json"), join(engine.root, "sessions.json")]
   return {
     status: (options) => engine.status(options),
     watch(onChange) {
       const watcher = watchOsState(engine.root, () => onChange())
       return () => watcher.close()
     },
+    revision: () => watched.map(fileStamp).join("|"),
   }
 }

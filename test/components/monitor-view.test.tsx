@@ -29,15 +29,25 @@ const failed: C64TaskSummary = { ...watcher, id: "0003_read_io", status: "error"
 const os: OsPanelStatus = {
   phase: "C",
   state: "BUSY",
-  plan: "plan-auth",
-  task: "t3 write handler",
+  plan: {
+    id: "plan-auth",
+    dom: "auth",
+    goal: "login flow",
+    done: 2,
+    total: 3,
+    maxRetries: 3,
+    tasks: [{ id: "t3", title: "write handler", state: "active", retries: 1, artifact: null, error: null }],
+  },
+  task: { id: "t3", title: "write handler", state: "active", retries: 1, artifact: null, error: null },
   retries: 1,
+  maxRetries: 3,
   activeIssues: [{ id: "ISS-2", title: "flaky login test" }],
   lastError: null,
   log: [
     { level: "I", msg: "task t2 completed" },
     { level: "W", msg: "retry t3 (1/3)" },
   ],
+  sessions: [],
 }
 
 describe("the monitor screen", () => {
@@ -59,7 +69,7 @@ describe("the monitor screen", () => {
   it("shows the phase strip, state, plan, task, retries, issues and log lines", async () => {
     app = await renderApp({ feeds: { c64: null, os: createValueFeed<OsPanelStatus | null>(os) } })
     const frame = await app.press("4")
-    for (const text of ["C CONSTRUCT", "BUSY", "plan-auth", "t3 write handler", "retries  1", "ISS-2 flaky login test", "W retry t3 (1/3)"]) expect(frame).toContain(text)
+    for (const text of ["C CONSTRUCT", "BUSY", "plan-auth 2/3 done", "t3 write handler", "retries  1/3", "ISS-2 flaky login test", "W retry t3 (1/3)"]) expect(frame).toContain(text)
   })
 
   it("updates live when a feed changes", async () => {
@@ -84,7 +94,7 @@ describe("the monitor screen", () => {
     app = await renderApp({ feeds: { c64: createValueFeed<readonly C64TaskSummary[]>([watcher]), os: createValueFeed<OsPanelStatus | null>(os) } })
     const frame = app.frame()
     expect(frame).toMatch(/C64 {2}1 running · 0002_watch_screen 14×/)
-    expect(frame).toMatch(/OS {3}.*BUSY.*plan-auth · t3 write handler/)
+    expect(frame).toMatch(/OS {3}.*BUSY.*plan-auth 2\/3 · t3 write handler/)
   })
 })
 

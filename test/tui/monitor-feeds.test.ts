@@ -70,12 +70,14 @@ describe("the agent state feed", () => {
     expect(toOsPanelStatus(osStatus)).toEqual({
       phase: "C",
       state: "BUSY",
-      plan: "p1 1/3 · login flow",
-      task: "t2 write handler",
-      retries: 1,
+      plan: { id: "p1", dom: "auth", goal: "login flow", done: 1, total: 3, maxRetries: 3, tasks: [] },
+      task: null,
+      retries: null,
+      maxRetries: 3,
       activeIssues: [{ id: "ISS-1", title: "flaky test" }],
       lastError: null,
       log: [{ level: "W", msg: "retry t2" }],
+      sessions: [],
     })
   })
 
