@@ -1,5 +1,5 @@
-// Toasts in the top-right corner, newest last, at most three (the UI store enforces it); a long
-// message wraps onto a second line.
+// Toasts in the top-right corner (the bottom right on the Monitor), newest last, at most three (the
+// UI store enforces it); a long message wraps onto a second line.
 import type { Toast } from "../src/tui/ui-store.ts"
 import type { Theme } from "./theme/theme.ts"
 import { useTheme } from "./app-context.tsx"
@@ -32,10 +32,13 @@ export function toastLines(toast: Toast, width: number): string[] {
 export function ToastStack(props: { width: number }) {
   const theme = useTheme()
   const toasts = useUiState((s) => s.toasts)
+  // On the Monitor the top right holds the agent's phase and state; the log's newest lines, which
+  // say what the toasts say, are the place to cover.
+  const onMonitor = useUiState((s) => s.view === "monitor")
   if (toasts.length === 0) return null
   const width = Math.min(52, Math.max(20, props.width - 4))
   return (
-    <box position="absolute" top={1} right={1} width={width} flexDirection="column" zIndex={100}>
+    <box position="absolute" top={onMonitor ? "auto" : 1} bottom={onMonitor ? 1 : "auto"} right={1} width={width} flexDirection="column" zIndex={100}>
       {toasts.map((toast) => {
         const lines = toastLines(toast, width - 2)
         return (

@@ -7,6 +7,7 @@ import { C64StartDialog } from "./c64-start-dialog.tsx"
 import { C64StopDialog } from "./c64-stop-dialog.tsx"
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx"
 import { HelpDialog } from "./help-dialog.tsx"
+import { PlanDialog } from "../monitor/plan-dialog.tsx"
 import { DueDateDialog, NoteDialog, SearchDialog } from "./prompt-dialogs.tsx"
 import { TaskFormDialog } from "./task-form-dialog.tsx"
 import { PriorityPicker, ProjectPicker, TagsPicker } from "./task-pickers.tsx"
@@ -44,6 +45,8 @@ function DialogFor(props: { entry: DialogEntry }) {
       return <C64StopDialog key={key} dialogKey={key} taskId={spec.taskId} />
     case "c64-byte":
       return <C64ByteDialog key={key} dialogKey={key} />
+    case "agent-plan":
+      return <PlanDialog key={key} dialogKey={key} />
   }
 }
 

@@ -3,6 +3,7 @@
 // into a toast, and keeps the header's ⚡ Agent indicator true while a bridge runs anywhere.
 import type { AppStore } from "../store/app-store.ts"
 import { sentByThisTui } from "./c64-control.ts"
+import { PHASE_TOAST_COMMANDS } from "./os-toasts.ts"
 import type { Toaster } from "./toaster.ts"
 
 export interface BridgeEvent {
@@ -41,8 +42,10 @@ export interface AgentLink {
   stop(): Promise<void>
 }
 
-/** The toast for a processed command; none for one this TUI sent itself (it shows its own). */
+/** The toast for a processed command; none for one this TUI sent itself (it shows its own), nor for an
+ * os command whose whole effect is a phase change (os-toasts.ts shows that from every process). */
 export function agentToast(event: BridgeEvent): { kind: "agent" | "error"; message: string } | null {
+  if (event.status === "ok" && PHASE_TOAST_COMMANDS.has(event.command)) return null
   // A C64 start or stop from this TUI's own keys: the TUI shows its own toast for it.
   if (sentByThisTui(event.commandId)) return null
   if (event.status === "ok") return { kind: "agent", message: `Agent: ${event.summary}` }

@@ -61,6 +61,7 @@ export const KEYMAP = [
   binding({ action: "list.expand", scope: "list", keys: ["l", "right"], label: "l", description: "expand subtasks" }),
   binding({ action: "list.collapse", scope: "list", keys: ["h", "left"], label: "h", description: "collapse, or go to the parent" }),
   binding({ action: "list.visual", scope: "list", keys: ["v"], label: "v", description: "visual mode: select several tasks", hint: "select" }),
+  binding({ action: "list.agentPlan", scope: "list", keys: ["P"], label: "P", description: "the agent's plan: every task with its state, retries and artifact" }),
 
   binding({ action: "detail.down", scope: "detail", keys: ["j", "down"], label: "j/↓", description: "scroll the detail down", hint: "scroll" }),
   binding({ action: "detail.up", scope: "detail", keys: ["k", "up"], label: "k/↑", description: "scroll the detail up" }),
@@ -87,6 +88,7 @@ export const KEYMAP = [
 
   binding({ action: "monitor.down", scope: "monitor", keys: ["j", "down"], label: "j/↓", description: "next C64 task", hint: "move" }),
   binding({ action: "monitor.up", scope: "monitor", keys: ["k", "up"], label: "k/↑", description: "previous C64 task" }),
+  binding({ action: "monitor.plan", scope: "monitor", keys: ["P"], label: "P", description: "the agent's plan: every task with its state, retries and artifact", hint: "plan" }),
   binding({ action: "monitor.c64Sample", scope: "monitor", keys: ["return"], label: "Enter", description: "latest sample: hex + PETSCII, and a larger graph", hint: "sample" }),
   binding({ action: "monitor.c64Metric", scope: "monitor", keys: ["m"], label: "m", description: "sparkline metric: changed bytes → a byte → the mean", hint: "metric" }),
   binding({ action: "monitor.c64Byte", scope: "monitor", keys: ["o"], label: "o", description: "choose the byte (offset) the byte metric shows" }),

@@ -8,6 +8,8 @@ import { findBinding, type ActionId } from "./keymap.ts"
 import { keyToken, type KeyLike } from "./key-token.ts"
 import { createValueFeed, NO_FEEDS, type Feed, type MonitorFeeds } from "./monitor-feeds.ts"
 import { navigationActions, type ActionHandler } from "./navigation-actions.ts"
+import { osActions } from "./os-actions.ts"
+import { watchOsToasts } from "./os-toasts.ts"
 import { PendingWrites } from "./pending-writes.ts"
 import { taskActions } from "./task-actions.ts"
 import { createTaskIntents } from "./task-intents.ts"
@@ -61,6 +63,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     now: options.now ?? (() => new Date()),
     requestQuit: () => resolveQuit(),
   }
+  const stopOsToasts = watchOsToasts(context.feeds, toaster)
   const stopC64Toasts = watchC64Toasts(context.feeds, toaster)
   const dialogHandlers = new Map<number, () => DialogKeyHandlers>()
 
@@ -77,6 +80,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     ...navigationActions,
     ...taskActions,
     ...viewActions,
+    ...osActions,
     ...c64KeyActions,
     "dialog.close": dialogAction("close"),
     "dialog.submit": dialogAction("submit"),
@@ -111,6 +115,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
       }
     },
     dispose() {
+      stopOsToasts()
       stopC64Toasts()
       toaster.dispose()
     },
