@@ -81,3 +81,28 @@ describe("tsk demo", () => {
     expect(readdirSync(session.home).filter((name) => name.startsWith("tsk-demo-"))).toEqual([])
   })
 })
+
+describe("the C64 pane", () => {
+  it("starts a background read by keys (the TUI takes the runner role), draws its sparkline, and stops it", async () => {
+    session = openSession({ width: 120, height: 35 })
+    await startTsk(session)
+    session.keys("4")
+    await session.waitFor((s) => s.includes("No C64 tasks. n starts a background read."), "the empty C64 pane")
+    session.keys("n")
+    await session.waitFor((s) => s.includes("Start a background read"), "the start form")
+    session.keys("Tab", "Tab", "BSpace", "BSpace")
+    session.type("200ms")
+    session.keys("Enter")
+    await session.waitFor((s) => s.includes("took the runner role"), "the toast saying this TUI took the runner role", 10000)
+    const screen = await session.waitFor((s) => /› 0001_read read \$0400\s+running \d+×/.test(s) && /[▁▂▃▄▅▆▇█]+ \d+│/.test(s), "the task with its sparkline", 10000)
+    expect(screen).toContain("⚡ Agent")
+    session.keys("x")
+    await session.waitFor((s) => s.includes("Stop 0001_read?"), "the stop confirmation")
+    session.keys("y")
+    await session.waitFor((s) => s.includes("Stopped 0001_read"), "the stopped toast", 10000)
+    session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt")
+    const tasks = JSON.parse(session.tsk("c64", "list", "--json")) as { id: string; status: string; intervalMs: number }[]
+    expect(tasks.map((t) => [t.id, t.status, t.intervalMs])).toEqual([["0001_read", "stopped", 200]])
+  })
+})
