@@ -9,6 +9,11 @@ export interface C64Toast {
   message: string
 }
 
+/** `0003_pattern read`; just the id when it already names the operation (`0004_extract_sprites_from_ram`). */
+function taskName(task: C64TaskSummary): string {
+  return task.id.endsWith(task.operation) ? task.id : `${task.id} ${task.operation}`
+}
+
 function iterationsText(task: C64TaskSummary): string {
   if (task.type !== "background") return ""
   return task.maxIterations !== null ? ` (${task.iterations}/${task.maxIterations})` : ` after ${task.iterations} iterations`
@@ -19,8 +24,8 @@ export function c64Toasts(previous: ReadonlyMap<string, C64TaskSummary["status"]
   const toasts: C64Toast[] = []
   for (const task of next) {
     if (previous.get(task.id) === task.status) continue
-    if (task.status === "completed") toasts.push({ kind: "success", message: `C64 ${task.id} ${task.operation} completed${iterationsText(task)}` })
-    if (task.status === "error") toasts.push({ kind: "error", message: `C64 ${task.id} ${task.operation} failed: ${task.lastError ?? "no error recorded"}` })
+    if (task.status === "completed") toasts.push({ kind: "success", message: `C64 ${taskName(task)} completed${iterationsText(task)}` })
+    if (task.status === "error") toasts.push({ kind: "error", message: `C64 ${taskName(task)} failed: ${task.lastError ?? "no error recorded"}` })
   }
   return toasts
 }

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { act } from "react"
+import { readdirSync, rmSync } from "node:fs"
+import { join } from "node:path"
 import { barChart, sparkline } from "../../components/monitor/sparkline.tsx"
 import { darkTheme } from "../../components/theme/theme.ts"
-import type { C64Control } from "../../src/tui/c64-control.ts"
+import { createC64Control, type C64Control } from "../../src/tui/c64-control.ts"
 import type { C64ReadRequest } from "../../src/tui/c64-start-form.ts"
 import { createValueFeed, type C64TaskSummary, type MonitorFeeds } from "../../src/tui/monitor-feeds.ts"
-import { hexOf, lineWith, renderApp, type Harness } from "../tui/app-harness.tsx"
+import { hexOf, lineWith, makeHome, renderApp, type Harness } from "../tui/app-harness.tsx"
 import { c64Entry, c64Task } from "../tui/c64-fixtures.ts"
 
 let app: Harness
@@ -176,6 +178,35 @@ describe("the C64 pane", () => {
     expect(frame).toMatch(/✗ \$FFF0 \+ 256 bytes runs past \$FFFF/)
     expect(frame).toMatch(/›Length/)
     expect(calls.start).toEqual([])
+  })
+
+  it("writes nothing for bad input: no inbox command, no runner, no C64 task", async () => {
+    const home = makeHome()
+    const env = { C64BRIDGE_HOME: join(home, "c64bridge") }
+    const control = createC64Control({ home, env })
+    app = await renderApp({ home, env: { ...env, NO_COLOR: "" }, feeds: { c64: createValueFeed<readonly C64TaskSummary[]>([]), os: null, c64Control: control } })
+    try {
+      await app.press("4")
+      await app.press("n")
+      await app.press("TAB")
+      await clearField(3)
+      await app.type("70000")
+      await app.press("RETURN")
+      await app.press("ESCAPE")
+      await app.press("n")
+      await app.press("TAB")
+      await app.press("TAB")
+      await clearField(2)
+      await app.type("-1s")
+      const frame = await app.press("RETURN")
+      expect(frame).toContain("Interval: '-1s' is not a duration")
+      const written = readdirSync(home)
+      for (const name of ["agent-inbox.d", "agent-inbox.json", "runner.json", "c64bridge"]) expect(written).not.toContain(name)
+      expect(app.services.ui.getState().toasts.map((t) => t.kind)).toEqual(["error", "error"])
+    } finally {
+      await control.close()
+      rmSync(home, { recursive: true, force: true })
+    }
   })
 
   it("never fires a single-letter key while a field of the form has the focus", async () => {

@@ -24,6 +24,11 @@ describe("C64 task toasts", () => {
     expect(c64Toasts(new Map([[running.id, "running"]]), [failed])).toEqual([{ kind: "error", message: "C64 0001_watch_screen read failed: read failed: timeout" }])
   })
 
+  it("names a task by its id alone when the id already names the operation", () => {
+    const extract = c64Task({ id: "0004_extract_sprites_from_ram", type: "foreground", operation: "extract_sprites_from_ram", status: "completed" }, [])
+    expect(c64Toasts(new Map(), [extract])).toEqual([{ kind: "success", message: "C64 0004_extract_sprites_from_ram completed" }])
+  })
+
   it("stays quiet while nothing ends, and for a stop", () => {
     expect(c64Toasts(new Map([[running.id, "running"]]), [running])).toEqual([])
     expect(c64Toasts(new Map([[running.id, "running"]]), [{ ...running, status: "stopped" }])).toEqual([])
