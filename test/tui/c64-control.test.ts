@@ -53,6 +53,8 @@ describe("starting C64 reads from the TUI", () => {
     runner.onEvent((event) => toasts.push(agentToast(event)))
     const outcome = await control.start(READ)
     expect(outcome).toMatchObject({ route: "this-tui", task: { id: "0001_read" } })
+    // The runner reports a command after its answer is in the outbox.
+    await waitFor(() => toasts.length === 1, 5000, "the runner's event")
     expect(toasts).toEqual([null])
   })
 
