@@ -1,10 +1,11 @@
-// Toasts in the top-right corner (the bottom right on the Monitor), newest last, at most three (the
+// Toasts in the top-right corner (the bottom right on a wide Monitor), newest last, at most three (the
 // UI store enforces it); a long message wraps onto a second line.
 import type { Toast } from "../src/tui/ui-store.ts"
 import type { Theme } from "./theme/theme.ts"
 import { useTheme } from "./app-context.tsx"
 import { useUiState } from "./hooks/use-stores.ts"
 import { wrapText } from "./list/detail-lines.ts"
+import { MONITOR_SIDE_BY_SIDE_MIN_WIDTH } from "./monitor/monitor-view.tsx"
 import { fitText } from "./text-fit.ts"
 
 const ICONS: Record<Toast["kind"], string> = { info: "i", success: "✓", error: "✗", agent: "⚡" }
@@ -32,9 +33,9 @@ export function toastLines(toast: Toast, width: number): string[] {
 export function ToastStack(props: { width: number }) {
   const theme = useTheme()
   const toasts = useUiState((s) => s.toasts)
-  // On the Monitor the top right holds the agent's phase and state; the log's newest lines, which
+  // On a wide Monitor the top right holds the agent's phase and state; the log's newest lines, which
   // say what the toasts say, are the place to cover.
-  const onMonitor = useUiState((s) => s.view === "monitor")
+  const onMonitor = useUiState((s) => s.view === "monitor") && props.width >= MONITOR_SIDE_BY_SIDE_MIN_WIDTH
   if (toasts.length === 0) return null
   const width = Math.min(52, Math.max(20, props.width - 4))
   return (

@@ -6,13 +6,16 @@ import { useUiState } from "../hooks/use-stores.ts"
 import { C64Pane } from "./c64-pane.tsx"
 import { PhasePanel } from "./phase-panel.tsx"
 
+/** From this width the two panes stand side by side (the phase panel on the right); below it they stack. */
+export const MONITOR_SIDE_BY_SIDE_MIN_WIDTH = 100
+
 export function MonitorView(props: { width: number; height: number }) {
   const feeds = useMonitorFeeds()
   const c64 = useFeed(feeds.c64, NO_C64)
   const os = useFeed(feeds.os, NO_OS)
   const pane = useUiState((s) => s.pane)
   const selected = useUiState((s) => s.monitorIndex)
-  const c64Width = props.width >= 100 ? Math.floor(props.width / 2) : props.width
+  const c64Width = props.width >= MONITOR_SIDE_BY_SIDE_MIN_WIDTH ? Math.floor(props.width / 2) : props.width
   const stacked = c64Width === props.width
   const c64Height = stacked ? Math.floor(props.height / 2) : props.height
   return (

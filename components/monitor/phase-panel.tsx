@@ -60,49 +60,65 @@ export function retriesText(status: OsPanelStatus): string {
   return total > 0 ? `– (plan: ${total} recorded)` : "–"
 }
 
+const FIXED_ROWS = 7 // strip, state, plan, task, retries, issues, error
+
+/** How the panel's rows are shared when they are few: the fixed rows first, then the sessions, then the log. */
+export function panelLayout(rows: number, sessions: number): { fixed: number; sessions: number | null; log: number | null } {
+  const fixed = Math.max(0, Math.min(FIXED_ROWS, rows))
+  let left = rows - fixed
+  let sessionRows: number | null = null
+  if (left >= 1) {
+    sessionRows = Math.min(sessions, SESSION_ROWS_MAX, left - 1)
+    left -= 1 + sessionRows
+  }
+  return { fixed, sessions: sessionRows, log: left >= 2 ? left - 1 : null }
+}
+
 function PanelBody(props: { status: OsPanelStatus; inner: number; rows: number }) {
   const theme = useTheme()
   const s = props.status
   const inner = props.inner
-  const row = (segments: Segment[]) => <Line segments={segments} width={inner} fg={theme.text} />
-  const blocked = isBlockedState(s.state)
+  const row = (key: string, segments: Segment[]) => <Line key={key} segments={segments} width={inner} fg={theme.text} />
   const retried = s.retries !== null && s.retries > 0
-  const sessionRows = Math.min(s.sessions.length, SESSION_ROWS_MAX)
-  // strip, state, plan, task, retries, issues, error, the sessions' heading, the log's heading
-  const fixed = 9 + Math.max(sessionRows, 0)
-  const logRoom = Math.max(0, props.rows - fixed)
+  const layout = panelLayout(props.rows, s.sessions.length)
+  const fixedRows = [
+    <PhaseStrip key="strip" phase={s.phase} compact={textWidth(phaseStripText(s.phase, false)) > inner} />,
+    row("state", [
+      label("state"),
+      { text: s.state, fg: stateColour(theme, s.state), attributes: TextAttributes.BOLD },
+      ...(isBlockedState(s.state) ? [{ text: "  blocked until os-clear", fg: theme.textMuted }] : []),
+    ]),
+    row(
+      "plan",
+      s.plan
+        ? [label("plan"), { text: s.plan.id, attributes: TextAttributes.BOLD }, { text: ` ${s.plan.done}/${s.plan.total} done`, fg: theme.accent }, { text: ` · ${s.plan.goal}` }]
+        : [label("plan"), { text: "–", fg: theme.textMuted }],
+    ),
+    row("task", s.task ? [label("task"), { text: `${s.task.id} ${s.task.title}` }, { text: ` (${s.task.state})`, fg: theme.textMuted }] : [label("task"), { text: "–", fg: theme.textMuted }]),
+    row("retries", [label("retries"), { text: retriesText(s), fg: retried ? theme.warning : theme.text }]),
+    row("issues", [
+      label("issues"),
+      s.activeIssues.length === 0
+        ? { text: "none", fg: theme.textMuted }
+        : { text: s.activeIssues.map((issue) => `${issue.id} ${issue.title}`).join("; "), fg: theme.warning },
+    ]),
+    row("error", [label("error"), s.lastError ? { text: s.lastError, fg: liveError(s) ? theme.error : theme.textMuted } : { text: "–", fg: theme.textMuted }]),
+  ]
   return (
     <>
-      <PhaseStrip phase={s.phase} compact={textWidth(phaseStripText(s.phase, false)) > inner} />
-      {row([
-        label("state"),
-        { text: s.state, fg: stateColour(theme, s.state), attributes: TextAttributes.BOLD },
-        ...(blocked ? [{ text: "  blocked until os-clear", fg: theme.textMuted }] : []),
-      ])}
-      {row(
-        s.plan
-          ? [label("plan"), { text: s.plan.id, attributes: TextAttributes.BOLD }, { text: ` ${s.plan.done}/${s.plan.total} done`, fg: theme.accent }, { text: ` · ${s.plan.goal}` }]
-          : [label("plan"), { text: "–", fg: theme.textMuted }],
-      )}
-      {row(s.task ? [label("task"), { text: `${s.task.id} ${s.task.title}` }, { text: ` (${s.task.state})`, fg: theme.textMuted }] : [label("task"), { text: "–", fg: theme.textMuted }])}
-      {row([label("retries"), { text: retriesText(s), fg: retried ? theme.warning : theme.text }])}
-      {row([
-        label("issues"),
-        s.activeIssues.length === 0
-          ? { text: "none", fg: theme.textMuted }
-          : { text: s.activeIssues.map((issue) => `${issue.id} ${issue.title}`).join("; "), fg: theme.warning },
-      ])}
-      {row([label("error"), s.lastError ? { text: s.lastError, fg: liveError(s) ? theme.error : theme.textMuted } : { text: "–", fg: theme.textMuted }])}
-      <SessionRows sessions={s.sessions} width={inner} rows={sessionRows} labelWidth={LABEL_WIDTH} />
-      <text fg={theme.accent}>log</text>
-      {s.log.slice(Math.max(0, s.log.length - logRoom)).map((line, i) => (
-        <Line
-          key={i}
-          segments={[{ text: ` ${line.level} `, fg: line.level === "E" ? theme.error : line.level === "W" ? theme.warning : theme.textMuted }, { text: line.msg }]}
-          width={inner}
-          fg={line.level === "E" ? theme.error : theme.text}
-        />
-      ))}
+      {fixedRows.slice(0, layout.fixed)}
+      {layout.sessions !== null ? <SessionRows sessions={s.sessions} width={inner} rows={layout.sessions} labelWidth={LABEL_WIDTH} /> : null}
+      {layout.log !== null ? <text fg={theme.accent}>log</text> : null}
+      {layout.log !== null
+        ? s.log.slice(Math.max(0, s.log.length - layout.log)).map((line, i) => (
+            <Line
+              key={i}
+              segments={[{ text: ` ${line.level} `, fg: line.level === "E" ? theme.error : line.level === "W" ? theme.warning : theme.textMuted }, { text: line.msg }]}
+              width={inner}
+              fg={line.level === "E" ? theme.error : theme.text}
+            />
+          ))
+        : null}
     </>
   )
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { act } from "react"
 import { TextAttributes } from "@opentui/core"
 import { darkTheme } from "../../components/theme/theme.ts"
-import { phaseStripText } from "../../components/monitor/phase-panel.tsx"
+import { panelLayout, phaseStripText } from "../../components/monitor/phase-panel.tsx"
 import { createValueFeed } from "../../src/tui/monitor-feeds.ts"
 import type { OsPanelStatus, OsStateName } from "../../src/tui/os-panel-status.ts"
 import { hexOf, lineWith, renderApp, type Harness } from "../tui/app-harness.tsx"
@@ -131,6 +131,19 @@ describe("the phase/state panel", () => {
   it("says how to install the hooks when no session has reported", async () => {
     const { app } = await monitorWith(panelStatus())
     expect(lineWith(app.frame(), "sessions")).toContain("none (hooks: tsk agent snippet --hooks)")
+  })
+
+  it("gives a short panel's rows to the strip and state first, then the sessions, then the log", async () => {
+    expect(panelLayout(30, 2)).toEqual({ fixed: 7, sessions: 2, log: 19 })
+    expect(panelLayout(9, 2)).toEqual({ fixed: 7, sessions: 1, log: null })
+    expect(panelLayout(5, 1)).toEqual({ fixed: 5, sessions: null, log: null })
+    const status = panelStatus({ sessions: [{ id: "aaaa1111-session", status: "needs_input", detail: "tsk · permission to use Bash" }] })
+    const { app } = await monitorWith(status, { width: 80, height: 24 })
+    const rows = app.frame().split("\n")
+    const strip = rows.findIndex((row) => row.includes(phaseStripText("C", false).trim()))
+    expect(strip).toBeGreaterThan(0)
+    expect(rows[strip + 1]).toMatch(/│state\s+BUSY/)
+    expect(rows.some((row) => row.includes("needs input  aaaa1111"))).toBe(true)
   })
 
   it("follows every change of the feed", async () => {
