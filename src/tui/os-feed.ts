@@ -13,7 +13,7 @@ import type { OsPanelSession, OsPanelStatus, OsPanelTask, OsSessionStatus } from
 export const OS_REFRESH_MS = 5000
 export const OS_REVISION_POLL_MS = 200
 /** More than the tallest panel shows; it shows as many as fit. */
-export const OS_LOG_LINES = 40
+export const OS_LOG_LINES = 100
 
 export interface OsReader {
   status(options: { logLines: number }): Promise<OsStatus>
