@@ -1,25 +1,46 @@
 // config.json: read with defaults for whatever is missing; `set` is a locked read-modify-write
-// with a revision bump and a backup, like every owned file.
+// with a revision bump and a backup, like every owned file. Like tasks.json, a config.json that
+// tsk wrote itself is trusted without loading the schema (see validated-stamp.ts), so the TUI's
+// first frame does not wait for zod.
+import { readFile } from "node:fs/promises"
 import { homePaths } from "./paths.ts"
 import { readJsonFile, writeJsonDurable } from "./durable-file.ts"
 import { withFileLock } from "./file-lock.ts"
 import { backupBeforeReplace } from "./backups.ts"
 import { enqueue } from "./serial-queue.ts"
-import { Config, DEFAULT_CONFIG, setConfigValue } from "../domain/config.ts"
+import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
+import type { Config } from "../domain/config.ts"
+import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
+
+const serializeConfig = (config: Config) => JSON.stringify(config, null, 2) + "\n"
 
 export async function readConfig(home: string): Promise<Config> {
-  const loaded = await readJsonFile(homePaths(home).config, Config, "config.json")
-  return loaded.status === "missing" ? DEFAULT_CONFIG : loaded.value
+  const file = homePaths(home).config
+  if (isValidatedStamp(file)) {
+    try {
+      const trusted = JSON.parse(await readFile(file, "utf8")) as Config
+      if (trusted.version === DEFAULT_CONFIG.version) return trusted
+    } catch {
+      // changed under us: validate below
+    }
+  }
+  const { Config } = await import("../domain/config.ts")
+  const loaded = await readJsonFile(file, Config, "config.json")
+  if (loaded.status === "missing") return DEFAULT_CONFIG
+  if (loaded.text === serializeConfig(loaded.value)) recordValidatedStamp(file)
+  return loaded.value
 }
 
 export function updateConfig(home: string, key: string, value: unknown): Promise<Config> {
   const paths = homePaths(home)
   return enqueue(paths.config, () =>
     withFileLock(paths.config, async () => {
+      const { setConfigValue } = await import("../domain/config.ts")
       const current = await readConfig(home)
       const next = { ...setConfigValue(current, key, value), revision: current.revision + 1 }
       if (current.revision > 0) await backupBeforeReplace(paths.config, paths.backups, current.revision)
       await writeJsonDurable(paths.config, next)
+      recordValidatedStamp(paths.config)
       return next
     }),
   )

@@ -45,8 +45,10 @@ export async function readTasks(home: string): Promise<TasksSnapshot> {
   const { TasksFile } = await import("../domain/task.ts")
   const loaded = await readJsonFile(file, TasksFile, "tasks.json")
   if (loaded.status === "missing") return { revision: 0, tasks: [] }
-  recordValidatedStamp(file)
   const snapshot = { revision: loaded.value.revision, tasks: loaded.value.tasks }
+  // Trust later reads only of a file that is exactly what tsk would write: a hand-written file
+  // may leave out fields the schema fills in, which a read without the schema would miss.
+  if (loaded.text === serializeTasksFile(snapshot)) recordValidatedStamp(file)
   return remember(file, fileIdentity(file) === before ? before : null, snapshot)
 }
 

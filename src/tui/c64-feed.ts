@@ -3,8 +3,7 @@
 // (background tasks sample at 1 Hz or slower). It reads only; whichever process is the runner does
 // the work. A task's samples are read again only when its registry entry changed.
 import type { RegistryEntry, SampleLine } from "../c64/state/task-schema.ts"
-import { changedBytes } from "../c64/operations/background-sampling.ts"
-import { formatAddress, parseAddressText } from "../c64/operations/memory-args.ts"
+import { changedBytes, formatAddress, parseAddressText } from "../c64/operations/memory-text.ts"
 import { createValueFeed, type C64TaskSummary, type Feed } from "./monitor-feeds.ts"
 
 export const SPARK_SAMPLES = 40

@@ -1,7 +1,7 @@
 // A sample as a hex dump: 16 bytes a row with the address, and the bytes decoded to readable
 // glyphs. Bytes in screen memory are screen codes (what the VIC draws); elsewhere they are read as
 // PETSCII (what the KERNAL prints). Both map onto the same glyphs through the screen code table.
-import { formatAddress } from "../c64/operations/memory-args.ts"
+import { formatAddress } from "../c64/operations/memory-text.ts"
 import { screenCodeToChar } from "../c64/operations/screen-codes.ts"
 
 export type C64Decoding = "screen" | "petscii"

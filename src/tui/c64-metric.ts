@@ -1,7 +1,7 @@
 // What the C64 pane draws for a task's samples: each sample reduced to one number. `m` cycles the
 // metric: bytes changed since the sample before (the default), the value of one chosen byte, or
 // the mean of the sampled bytes.
-import { formatAddress, parseAddressText } from "../c64/operations/memory-args.ts"
+import { formatAddress, parseAddressText } from "../c64/operations/memory-text.ts"
 import type { C64TaskSummary } from "./monitor-feeds.ts"
 
 export const C64_METRIC_KINDS = ["changed", "byte", "mean"] as const

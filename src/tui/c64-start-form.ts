@@ -1,6 +1,6 @@
 // The "new background read" form as typed, and its conversion into a start request with a clear
 // error for the first bad field. Nothing is written until every field is good.
-import { MEMORY_SIZE, formatAddress, parseAddressText } from "../c64/operations/memory-args.ts"
+import { MEMORY_SIZE, formatAddress, parseAddressText } from "../c64/operations/memory-text.ts"
 import { formatInterval, parseInterval } from "../c64/interval-text.ts"
 
 export const C64_START_FIELDS = ["address", "length", "interval", "count"] as const

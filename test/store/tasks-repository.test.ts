@@ -59,6 +59,15 @@ describe("the tasks file", () => {
     expect(newest.revision).toBe(13)
   })
 
+  it("fills in fields a hand-written file leaves out, on every read", async () => {
+    const handWritten = { version: 1, revision: 3, tasks: [{ id: "t1", title: "by hand", status: "todo", createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z" }] }
+    writeFileSync(join(home, "tasks.json"), JSON.stringify(handWritten))
+    for (let read = 0; read < 2; read++) {
+      const [task] = (await readTasks(home)).tasks
+      expect(task).toMatchObject({ tags: [], priority: "none", notes: [], timeEntries: [], blockedBy: [] })
+    }
+  })
+
   it("reports a corrupt file by name and field and leaves it byte-for-byte unchanged", async () => {
     const bad = JSON.stringify({ version: 1, revision: 4, tasks: [{ id: "x", title: "ok", status: "bogus", createdAt: "a", updatedAt: "b" }] })
     writeFileSync(join(home, "tasks.json"), bad)

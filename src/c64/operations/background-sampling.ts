@@ -2,6 +2,7 @@
 // sample line; result.json keeps the latest figures.
 import * as z from "zod"
 import { Address, Length, formatAddress, rangeCheck, toHex } from "./memory-args.ts"
+import { changedBytes } from "./memory-text.ts"
 import { defineBackground } from "./operation-types.ts"
 import { formatTimestamp } from "../state/timestamp.ts"
 import type { SampleLine } from "../state/task-schema.ts"
@@ -16,12 +17,6 @@ export function makeSample(i: number, nowMs: number, address: number, bytes: Uin
 }
 
 /** How many bytes differ between two equal-length hex strings (all of them when lengths differ). */
-export function changedBytes(a: string, b: string): number {
-  if (a.length !== b.length) return Math.max(a.length, b.length) / 2
-  let changed = 0
-  for (let i = 0; i < a.length; i += 2) if (a[i] !== b[i] || a[i + 1] !== b[i + 1]) changed++
-  return changed
-}
 
 const meanOf = (bytes: Uint8Array) => (bytes.length === 0 ? 0 : bytes.reduce((sum, b) => sum + b, 0) / bytes.length)
 

@@ -2,31 +2,9 @@
 // bytes as hex (`A9 00 8D`, `$A9,$00`, `a9008d`) or an array of numbers. Ranges stay in 64 KiB.
 import * as z from "zod"
 import { invalid } from "../../domain/errors.ts"
+import { MEMORY_SIZE, formatAddress, parseAddressText } from "./memory-text.ts"
 
-export const MEMORY_SIZE = 0x10000
-
-/** `$0400`, `0x0400`, `1024` (or the number 1024) → 1024, or null when it is not an address. */
-export function parseAddressText(value: string | number): number | null {
-  if (typeof value === "number") return Number.isInteger(value) ? value : null
-  const text = value.trim().toLowerCase()
-  let digits: string
-  let radix: number
-  if (text.startsWith("$")) [digits, radix] = [text.slice(1), 16]
-  else if (text.startsWith("0x")) [digits, radix] = [text.slice(2), 16]
-  else [digits, radix] = [text, 10]
-  const pattern = radix === 16 ? /^[0-9a-f]{1,8}$/ : /^\d{1,8}$/
-  return pattern.test(digits) ? Number.parseInt(digits, radix) : null
-}
-
-/** `$0400` — the house style for addresses in files and messages. */
-export function formatAddress(address: number): string {
-  return `$${address.toString(16).toUpperCase().padStart(4, "0")}`
-}
-
-/** `0x2000` — the spec's style for `summary.spriteAddresses`. */
-export function formatAddress0x(address: number): string {
-  return `0x${address.toString(16).toUpperCase().padStart(4, "0")}`
-}
+export { MEMORY_SIZE, formatAddress, formatAddress0x, parseAddressText, toHex } from "./memory-text.ts"
 
 export const Address = z.union([z.string(), z.number()]).transform((value, ctx) => {
   const address = parseAddressText(value)
@@ -98,6 +76,3 @@ export function rangeCheck(value: { address: number; length: number }, ctx: z.Re
   }
 }
 
-export function toHex(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString("hex")
-}
