@@ -1,8 +1,8 @@
 // Parses argv against the command table, runs the command, prints data (JSON) or text, and maps
 // errors to exit codes. The one formatter of errors for the CLI lives here.
-import { parseArgs } from "node:util"
 import type { CommandContext, CommandSpec, OptionValues } from "./command.ts"
 import { formatHelp } from "./help.ts"
+import { parseCommandArgs, type ParseOption } from "./parse-args.ts"
 import { createStyle, shouldUseColor } from "./style.ts"
 import { TskError, exitCodeFor, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
 import { tskHome } from "../store/paths.ts"
@@ -39,18 +39,15 @@ async function findCommand(root: CommandSpec, argv: string[]): Promise<{ spec: C
 }
 
 function parseInput(spec: CommandSpec, rest: string[]) {
-  const options: Record<string, { type: "string" | "boolean"; short?: string; multiple?: boolean }> = {
+  const options: Record<string, ParseOption> = {
     json: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   }
-  for (const [name, opt] of Object.entries(spec.options ?? {})) {
-    options[name] = { type: opt.type, ...(opt.short ? { short: opt.short } : {}), ...(opt.multiple ? { multiple: true } : {}) }
-  }
+  for (const [name, opt] of Object.entries(spec.options ?? {})) options[name] = { type: opt.type, short: opt.short, multiple: opt.multiple }
   try {
-    const parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true })
-    return { positionals: parsed.positionals, options: parsed.values as OptionValues }
+    return parseCommandArgs(rest, options)
   } catch (error) {
-    const message = error instanceof Error ? error.message.split("\n")[0]!.replace(/^TypeError \[[A-Z_]+\]: /, "") : String(error)
+    const message = error instanceof Error ? error.message : String(error)
     throw new TskError("invalid", `${message}. Run '${spec.usage.split(" ").slice(0, 3).join(" ")} --help' for usage.`)
   }
 }

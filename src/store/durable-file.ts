@@ -3,7 +3,6 @@
 import { mkdir, open, readFile } from "node:fs/promises"
 import { mkdirSync, openSync, fsyncSync, closeSync } from "node:fs"
 import { basename, dirname } from "node:path"
-import writeFileAtomic from "write-file-atomic"
 import type * as z from "zod"
 import { TskError } from "../domain/errors.ts"
 import { describeZodIssues, formatIssuePath } from "../domain/zod-issues.ts"
@@ -43,6 +42,8 @@ export function fsyncDirSync(dir: string): void {
 export async function writeFileDurable(path: string, content: string | Uint8Array): Promise<void> {
   const dir = dirname(path)
   await ensureDir(dir)
+  // Loaded on the first write: read-only commands never pay for it.
+  const { default: writeFileAtomic } = await import("write-file-atomic")
   await writeFileAtomic(path, typeof content === "string" ? content : Buffer.from(content), {
     mode: FILE_MODE,
     fsync: true,
