@@ -13,7 +13,12 @@ interface TuiFigures {
   rssAfterGcMb: number
 }
 
-function inProcessFigures(): { moves: TuiFigures; toggles: TuiFigures } {
+interface Latency {
+  median: number
+  p95: number
+}
+
+function inProcessFigures(): { moves: TuiFigures; toggles: TuiFigures; osPanel: { fromExitMs: Latency; fromStartMs: Latency } } {
   const child = spawnSync(BUN, [join(PROJECT_ROOT, "test/bench/tui-bench-child.ts")], {
     env: { ...process.env, NODE_ENV: "production", NO_COLOR: "" },
     encoding: "utf8",
@@ -60,7 +65,7 @@ function wholeProcessFirstFrame(runs = 5): number {
 }
 
 export function benchTui(): Figure[] {
-  const { moves, toggles } = inProcessFigures()
+  const { moves, toggles, osPanel } = inProcessFigures()
   const whole = wholeProcessFirstFrame()
   const rss = Math.max(moves.rssMb, toggles.rssAfterGcMb)
   return [
@@ -71,5 +76,8 @@ export function benchTui(): Figure[] {
     { name: "TUI key → frame, d (median)", value: round(toggles.keyToFrameMs.median, 2), unit: "ms", target: "< 16 ms", pass: toggles.keyToFrameMs.median < 16 },
     { name: "TUI key → frame, d (p95)", value: round(toggles.keyToFrameMs.p95, 2), unit: "ms", target: "< 16 ms", pass: toggles.keyToFrameMs.p95 < 16 },
     { name: "TUI resident memory, 10,000 tasks", value: round(rss), unit: "MB", target: "< 200 MB", pass: rss < 200 },
+    { name: "tsk os command exit → phase panel (median)", value: round(osPanel.fromExitMs.median), unit: "ms", target: "< 500 ms", pass: osPanel.fromExitMs.median < 500 },
+    { name: "tsk os command exit → phase panel (p95)", value: round(osPanel.fromExitMs.p95), unit: "ms" },
+    { name: "tsk os command start → phase panel (median)", value: round(osPanel.fromStartMs.median), unit: "ms" },
   ]
 }
