@@ -66,7 +66,7 @@ export function planUnit(files: readonly ClaimedFile[], ctx: PlanContext): Slot[
       return { ...base, kind: "answered", id: normalized.commandId, command, response: errorResponse(normalized.commandId, normalized.error, ctx.now()), summary: `${command} rejected`, remember: false }
     }
     const { command } = normalized
-    if (ctx.recovered?.interrupted?.index === index) {
+    if (ctx.recovered?.interrupted?.index === index && !ctx.registry.get(command.command)?.readOnly) {
       firstIndexOf.set(command.id, index)
       const error = `the runner stopped while '${command.command}' was running; it may or may not have taken effect, so it was not run again`
       return { ...base, kind: "answered", id: command.id, command: command.command, response: errorResponse(command.id, error, ctx.now()), summary: `${command.command} interrupted`, remember: true }

@@ -10,6 +10,11 @@ export interface BridgeCommandDefinition<S extends z.ZodType = z.ZodType> {
   run(payload: z.infer<S>): Promise<unknown>
   /** A short summary for people, e.g. `created 'Fix bug'` (shown as "Agent: created 'Fix bug'"). */
   describe(payload: z.infer<S>, data: unknown): string
+  /**
+   * Only reads: when a runner dies while running it, the next runner simply runs it again instead
+   * of answering that it may or may not have taken effect.
+   */
+  readOnly?: boolean
 }
 
 /** Keeps the payload's type tied to its schema at the definition site. */

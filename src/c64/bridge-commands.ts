@@ -62,6 +62,7 @@ export function createC64BridgeCommands(service: C64Service): BridgeCommandDefin
     }),
     defineBridgeCommand({
       command: "c64-list",
+      readOnly: true,
       payload: ListPayload,
       run: async (p) => {
         const tasks = await service.list({ status: p.status, type: p.type })
@@ -71,6 +72,7 @@ export function createC64BridgeCommands(service: C64Service): BridgeCommandDefin
     }),
     defineBridgeCommand({
       command: "c64-show",
+      readOnly: true,
       payload: ShowPayload,
       run: (p) => service.show(p.taskId, { samples: p.samples }),
       describe: (_p, data) => `showed ${(data as { task: RegistryEntry }).task.id}`,

@@ -28,6 +28,7 @@ export function createOsBridgeCommands(engine: OsEngine): BridgeCommandDefinitio
   return [
     defineBridgeCommand({
       command: "os-status",
+      readOnly: true,
       payload: z.object({ logLines: z.number().int().min(0).max(200).optional() }),
       run: (payload) => engine.status(payload.logLines !== undefined ? { logLines: payload.logLines } : {}),
       describe: (_payload, data) => (data as OsStatus).summary,
@@ -94,6 +95,7 @@ export function createOsBridgeCommands(engine: OsEngine): BridgeCommandDefinitio
     }),
     defineBridgeCommand({
       command: "os-log",
+      readOnly: true,
       payload: LogInput,
       run: (payload) => engine.log(payload),
       describe: (_payload, data) => `${(data as { lines: unknown[] }).lines.length} log lines`,

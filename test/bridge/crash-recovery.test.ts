@@ -32,6 +32,18 @@ const countCommand = () =>
     },
     describe: () => "counted",
   })
+/** The same, declared read-only: safe to run again after a crash. */
+const peekCommand = () =>
+  defineBridgeCommand({
+    command: "peek",
+    payload: z.object({}),
+    readOnly: true,
+    run: async () => {
+      appendFileSync(join(home, "count.log"), "run\n")
+      return { peeked: true }
+    },
+    describe: () => "peeked",
+  })
 const runs = () => (existsSync(join(home, "count.log")) ? readFileSync(join(home, "count.log"), "utf8").split("\n").filter(Boolean).length : 0)
 
 function claimFile(commands: unknown[]): void {
@@ -50,7 +62,7 @@ const created = (task: Task, index: number, id: string): JournalEntry => ({
 })
 
 async function restart(): Promise<void> {
-  const runner = startTestRunner(home, { commands: [countCommand()] })
+  const runner = startTestRunner(home, { commands: [countCommand(), peekCommand()] })
   await runner.processNow()
   await runner.stop()
 }
@@ -123,6 +135,14 @@ describe("a runner killed mid-batch and restarted", () => {
     const [answer] = readOutboxFile(home)
     expect(answer).toMatchObject({ commandId: "s1", status: "error" })
     expect(answer!.error).toMatch(/stopped while 'count' was running; it may or may not have taken effect/)
+  })
+
+  it("runs a read-only command that was running when it was killed again, and answers it", async () => {
+    claimFile([{ id: "p1", command: "peek" }])
+    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: null, running: { index: 0, id: "p1", command: "peek" } })
+    await restart()
+    expect(runs()).toBe(1)
+    expect(readOutboxFile(home)).toEqual([expect.objectContaining({ commandId: "p1", status: "ok", data: { peeked: true } })])
   })
 
   it("keeps what earlier batches of the file committed and runs only the batch that never landed", async () => {

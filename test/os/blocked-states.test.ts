@@ -95,18 +95,20 @@ describe("blocked states stay until cleared", () => {
   it("refuses every command that advances work while blocked, naming the state and the way out", async () => {
     await blockedFixture()
     const before = snapshotRoot(fx.root)
-    const attempts: Array<Promise<unknown>> = [
-      fx.engine.analyze({ goal: "g" }),
-      fx.engine.plan({ dom: "core", goal: "g", tasks: TWO_TASKS }),
-      fx.engine.next(),
-      fx.engine.complete({ taskId: "lexer", output: codeOutput("lexer") }),
-      fx.engine.validate(),
-      fx.engine.fail({ taskId: "lexer", error: "again" }),
-      fx.engine.issue({ message: "m" }),
-      fx.engine.resolve({ issueId: "ISS-1" }),
+    // One after another, as an agent sends them (started together, all but the first would
+    // reject before anything awaited them).
+    const attempts: Array<() => Promise<unknown>> = [
+      () => fx.engine.analyze({ goal: "g" }),
+      () => fx.engine.plan({ dom: "core", goal: "g", tasks: TWO_TASKS }),
+      () => fx.engine.next(),
+      () => fx.engine.complete({ taskId: "lexer", output: codeOutput("lexer") }),
+      () => fx.engine.validate(),
+      () => fx.engine.fail({ taskId: "lexer", error: "again" }),
+      () => fx.engine.issue({ message: "m" }),
+      () => fx.engine.resolve({ issueId: "ISS-1" }),
     ]
     for (const attempt of attempts) {
-      const error = await rejection(attempt)
+      const error = await rejection(attempt())
       expect(error.kind).toBe("conflict")
       expect(error.message).toMatch(/the agent state is BLK_CON.*tsk os clear/)
     }
