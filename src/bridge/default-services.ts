@@ -4,21 +4,23 @@
 // runner left running and runs the os startup sequence; a one-shot pass only answers commands.
 import type { RunnerService, RunnerServiceFactory } from "./runner-services.ts"
 import { readConfig } from "../store/config-store.ts"
-import { c64BridgeHome } from "../store/paths.ts"
 
 export const c64RunnerService =
   (env: NodeJS.ProcessEnv): RunnerServiceFactory =>
   async ({ home, mode }): Promise<RunnerService> => {
-    const [{ createC64Service }, { createC64BridgeCommands }, { createBackend, backendConfigFromSettings }, { createLazyBackend }] = await Promise.all([
+    const [{ createC64Service }, { createC64BridgeCommands }, { createBackend, backendConfigFromSettings }, { createLazyBackend }, { resolveC64StatePaths }] = await Promise.all([
       import("../c64/c64-service.ts"),
       import("../c64/bridge-commands.ts"),
       import("../c64/backends/create-backend.ts"),
       import("../c64/backends/lazy-backend.ts"),
+      import("../c64/state/state-paths.ts"),
     ])
     const settings = (await readConfig(home)).c64
     // The machine is only booted or dialled when a command needs it.
     const backend = createLazyBackend(settings.backend, () => createBackend(backendConfigFromSettings(settings)))
-    const service = await createC64Service({ home: c64BridgeHome(env), backend, ...(env.C64_TASK_STATE_FILE ? { registryFile: env.C64_TASK_STATE_FILE } : {}) })
+    // C64_TASK_STATE_FILE names the registry; its folder is then the home of the task folders.
+    const paths = resolveC64StatePaths(env)
+    const service = await createC64Service({ home: paths.home, registryFile: paths.registry, backend })
     return {
       name: "c64",
       commands: createC64BridgeCommands(service),

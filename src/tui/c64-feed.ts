@@ -123,16 +123,17 @@ export function createC64Feed(reader: C64Reader, refreshMs = C64_REFRESH_MS): C6
   }
 }
 
-/** The C64 service for `env`'s C64BRIDGE_HOME, used for reading (its backend is never dialled). */
+/** The C64 service for `env`'s C64 state (C64BRIDGE_HOME or C64_TASK_STATE_FILE), used for reading (its backend is never dialled). */
 export async function openC64Reader(home: string, env: NodeJS.ProcessEnv): Promise<C64Reader> {
-  const [{ createC64Service }, { createBackend, backendConfigFromSettings }, { createLazyBackend }, { readConfig }, { c64BridgeHome }] = await Promise.all([
+  const [{ createC64Service }, { createBackend, backendConfigFromSettings }, { createLazyBackend }, { readConfig }, { resolveC64StatePaths }] = await Promise.all([
     import("../c64/c64-service.ts"),
     import("../c64/backends/create-backend.ts"),
     import("../c64/backends/lazy-backend.ts"),
     import("../store/config-store.ts"),
-    import("../store/paths.ts"),
+    import("../c64/state/state-paths.ts"),
   ])
   const settings = (await readConfig(home)).c64
   const backend = createLazyBackend(settings.backend, () => createBackend(backendConfigFromSettings(settings)))
-  return createC64Service({ home: c64BridgeHome(env), backend, ...(env.C64_TASK_STATE_FILE ? { registryFile: env.C64_TASK_STATE_FILE } : {}) })
+  const paths = resolveC64StatePaths(env)
+  return createC64Service({ home: paths.home, registryFile: paths.registry, backend })
 }
