@@ -51,6 +51,16 @@ export async function writeFileDurable(path: string, content: string | Uint8Arra
   await fsyncDir(dir)
 }
 
+/**
+ * Atomic but not fsynced: for state that is rewritten every second and worthless after a power
+ * cut (a runner's heartbeat). Readers still never see a half-written file.
+ */
+export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
+  await ensureDir(dirname(path))
+  const { default: writeFileAtomic } = await import("write-file-atomic")
+  await writeFileAtomic(path, JSON.stringify(value, null, 2) + "\n", { mode: FILE_MODE, fsync: false })
+}
+
 export async function writeJsonDurable(path: string, value: unknown, pretty = true): Promise<void> {
   await writeFileDurable(path, JSON.stringify(value, null, pretty ? 2 : undefined) + "\n")
 }

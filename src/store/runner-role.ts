@@ -10,7 +10,7 @@ import { hostname } from "node:os"
 import { basename, dirname, join } from "node:path"
 import * as z from "zod"
 import { createRequire } from "node:module"
-import { ensureDirSync, fsyncDirSync, readJsonFile, writeJsonDurable } from "./durable-file.ts"
+import { ensureDirSync, fsyncDirSync, readJsonFile, writeJsonAtomic, writeJsonDurable } from "./durable-file.ts"
 import { withFileLock } from "./file-lock.ts"
 import { homePaths } from "./paths.ts"
 import { TskError } from "../domain/errors.ts"
@@ -228,7 +228,9 @@ function startHolding(home: string, initial: RunnerFile, heartbeatMs: number, st
       const current = loaded.status === "ok" ? loaded.value : null
       if (!current || current.token !== initial.token || current.state !== "running") return "taken-over" as const
       if (write) {
-        await writeJsonDurable(path, { ...current, revision: current.revision + 1, heartbeat: new Date().toISOString(), ...counters })
+        // The heartbeat is rewritten every second and means nothing after a power cut: atomic is
+        // enough, and skipping the fsyncs keeps an idle runner cheap.
+        await writeJsonAtomic(path, { ...current, revision: current.revision + 1, heartbeat: new Date().toISOString(), ...counters })
       }
       confirmedAt = Date.now()
       return current.stopRequested ? ("stop-requested" as const) : ("held" as const)
