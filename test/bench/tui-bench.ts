@@ -32,7 +32,7 @@ function inProcessFigures(): { moves: TuiFigures; toggles: TuiFigures; osPanel: 
 function wholeProcessFirstFrame(runs = 5): number {
   const { home, cleanup } = makeBenchHome(10_000)
   const socket = `tsk-bench-${process.pid}`
-  const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" })
+  const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
   const times: number[] = []
   try {
     for (let i = 0; i < runs; i++) {
