@@ -1,20 +1,14 @@
 // Connects the TUI to the agent bridge: with `integrations.agent.enabled` it starts the bridge
 // runner in this process (unless another process already runs it), turns each processed command
 // into a toast, and keeps the header's ⚡ Agent indicator true while a bridge runs anywhere.
+import type { ProcessedEvent } from "../bridge/claim-processor.ts"
 import type { AppStore } from "../store/app-store.ts"
 import { sentByThisTui } from "./c64-control.ts"
 import { PHASE_TOAST_COMMANDS } from "./os-toasts.ts"
 import type { Toaster } from "./toaster.ts"
 
-export interface BridgeEvent {
-  type: "processed"
-  commandId: string
-  command: string
-  status: "ok" | "error"
-  /** e.g. "created 'Fix bug'" */
-  summary: string
-  error?: string
-}
+/** What the runner reports per processed command (its type only: the bridge loads on demand). */
+export type BridgeEvent = Pick<ProcessedEvent, "type" | "commandId" | "command" | "status" | "summary" | "error">
 
 export interface BridgeHandle {
   stop(): Promise<void>

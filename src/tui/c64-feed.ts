@@ -2,6 +2,7 @@
 // the registry and each sampling background task's latest samples, refreshed every second
 // (background tasks sample at 1 Hz or slower). It reads only; whichever process is the runner does
 // the work. A task's samples are read again only when its registry entry changed.
+import { coalescedRefresh } from "./coalesced-refresh.ts"
 import type { RegistryEntry, SampleLine } from "../c64/state/task-schema.ts"
 import { changedBytes, formatAddress, parseAddressText } from "../c64/operations/memory-text.ts"
 import { createValueFeed, type C64TaskSummary, type Feed } from "./monitor-feeds.ts"
@@ -62,7 +63,6 @@ export function createC64Feed(reader: C64Reader, refreshMs = C64_REFRESH_MS): C6
   // null until the first read, which is always announced (even an empty registry): listeners such
   // as the status toasts tell "loaded, nothing there" from "not read yet".
   let last: string | null = null
-  let refreshing: Promise<void> | null = null
   // Samples by task id, with the registry state they were read at.
   const sampled = new Map<string, { at: string; samples: SampleLine[] }>()
   const samplesOf = async (entry: RegistryEntry): Promise<SampleLine[]> => {
@@ -74,7 +74,6 @@ export function createC64Feed(reader: C64Reader, refreshMs = C64_REFRESH_MS): C6
     sampled.set(entry.id, { at, samples })
     return samples
   }
-  let again = false
   let closed = false
   const read = async () => {
     const entries = await reader.list()
@@ -88,26 +87,8 @@ export function createC64Feed(reader: C64Reader, refreshMs = C64_REFRESH_MS): C6
     }
   }
   // A refresh asked for while one runs (a task just started here) reads again right after it.
-  const refresh = (): Promise<void> => {
-    if (closed) return Promise.resolve()
-    if (refreshing) {
-      again = true
-      return refreshing
-    }
-    refreshing = (async () => {
-      try {
-        do {
-          again = false
-          await read().catch(() => {
-            // An unreadable registry shows as it was last read; `tsk c64 list` explains the problem.
-          })
-        } while (again && !closed)
-      } finally {
-        refreshing = null
-      }
-    })()
-    return refreshing
-  }
+  const refreshing = coalescedRefresh(read, () => closed)
+  const refresh = refreshing.run
   void refresh()
   const timer = setInterval(() => void refresh(), refreshMs)
   return {
@@ -117,7 +98,7 @@ export function createC64Feed(reader: C64Reader, refreshMs = C64_REFRESH_MS): C6
     async close() {
       closed = true
       clearInterval(timer)
-      await refreshing
+      await refreshing.settled()
       await reader.close()
     },
   }

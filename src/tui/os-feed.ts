@@ -3,6 +3,7 @@
 // (watchOsState) answers in ~50 ms, and a cheap stat of state.json and sessions.json every 200 ms
 // is the guarantee (every engine write changes state.json; hooks change sessions.json). A full
 // re-read every few seconds catches anything else.
+import { coalescedRefresh } from "./coalesced-refresh.ts"
 import { statSync } from "node:fs"
 import { basename, join } from "node:path"
 import type { OsStatus } from "../os/engine-status.ts"
@@ -73,8 +74,6 @@ export interface OsFeed extends Feed<OsPanelStatus | null> {
 export function createOsFeed(reader: OsReader, refreshMs = OS_REFRESH_MS, revisionPollMs = OS_REVISION_POLL_MS): OsFeed {
   const feed = createValueFeed<OsPanelStatus | null>(null)
   let last = "null"
-  let refreshing: Promise<void> | null = null
-  let again = false
   let lastFullAt = 0
   let revision: string | null = null
   let closed = false
@@ -89,32 +88,15 @@ export function createOsFeed(reader: OsReader, refreshMs = OS_REFRESH_MS, revisi
     }
   }
   // A change noticed while a read runs is read again right after it, so the last write is never missed.
-  const refresh = (): Promise<void> => {
-    if (refreshing) {
-      again = true
-      return refreshing
-    }
-    refreshing = (async () => {
-      try {
-        do {
-          again = false
-          await read().catch(() => {
-            // A state that cannot be read yet keeps what was shown; `tsk os check` explains.
-          })
-        } while (again && !closed)
-      } finally {
-        refreshing = null
-      }
-    })()
-    return refreshing
-  }
+  const refreshing = coalescedRefresh(read, () => closed)
+  const refresh = refreshing.run
   let stopWatch: () => Promise<void> = async () => {}
   // The first status lays out the state's folder, which the watcher then watches.
   void refresh().then(() => {
     if (!closed) stopWatch = reader.watch(() => void refresh())
   })
   const tick = () => {
-    if (refreshing) return
+    if (refreshing.busy()) return
     if (Date.now() - lastFullAt >= refreshMs) return void refresh()
     if (reader.revision && reader.revision() !== revision) void refresh()
   }
@@ -126,7 +108,7 @@ export function createOsFeed(reader: OsReader, refreshMs = OS_REFRESH_MS, revisi
     async close() {
       closed = true
       clearInterval(timer)
-      await refreshing
+      await refreshing.settled()
       await stopWatch()
     },
   }
