@@ -1,5 +1,6 @@
 // C64 tasks and memory as text for people: the CLI prints these, and the TUI's hex view can reuse
 // the dump. Colour comes in through a style (identity functions when colour is off).
+import type { TextStyle } from "../domain/text-style.ts"
 import type { C64Event } from "./c64-events.ts"
 import type { ForegroundRun } from "./foreground-task.ts"
 import type { TaskDetails } from "./c64-service.ts"
@@ -7,14 +8,7 @@ import type { RegistryEntry, SampleLine } from "./state/task-schema.ts"
 import { formatInterval } from "./interval-text.ts"
 import { screenCodeToChar } from "./operations/screen-codes.ts"
 
-export interface TextStyle {
-  bold(s: string): string
-  dim(s: string): string
-  red(s: string): string
-  green(s: string): string
-  yellow(s: string): string
-  cyan(s: string): string
-}
+export type { TextStyle }
 
 const STATUS_COLOR: Record<RegistryEntry["status"], keyof TextStyle> = { running: "cyan", completed: "green", stopped: "yellow", error: "red" }
 

@@ -1,5 +1,7 @@
 // The shape of every CLI command. Commands are data (name, options, help) plus a `run` that
 // returns machine-readable `data` and a human `text`; the runner prints one or the other.
+import type { TextStyle } from "../domain/text-style.ts"
+
 export interface OptionSpec {
   type: "string" | "boolean"
   short?: string
@@ -25,16 +27,7 @@ export interface CommandOutput {
   exitCode?: number
 }
 
-export interface Style {
-  bold(s: string): string
-  dim(s: string): string
-  red(s: string): string
-  green(s: string): string
-  yellow(s: string): string
-  blue(s: string): string
-  magenta(s: string): string
-  cyan(s: string): string
-}
+export type Style = TextStyle
 
 export interface CommandContext {
   env: NodeJS.ProcessEnv

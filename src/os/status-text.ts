@@ -1,19 +1,14 @@
 // Human text for the operating state (the CLI's `tsk os ...` output). Colour comes in through
 // `paint`, so the same text renders plain under NO_COLOR or in a pipe.
+import type { TextStyle } from "../domain/text-style.ts"
 import type { CheckReport } from "./consistency-check.ts"
 import type { OsStatus } from "./engine-status.ts"
 import { PHASES, type LogLine, type OsState, type PlanTaskState } from "./schemas.ts"
 import { SESSION_STATUS_LABELS } from "./sessions.ts"
 import type { PlanView } from "./views.ts"
 
-export interface Paint {
-  bold(s: string): string
-  dim(s: string): string
-  red(s: string): string
-  green(s: string): string
-  yellow(s: string): string
-  cyan(s: string): string
-}
+/** A subset of the surfaces' text style is all the os texts use. */
+export type Paint = Pick<TextStyle, "bold" | "dim" | "red" | "green" | "yellow" | "cyan">
 
 const TASK_MARKS: Record<PlanTaskState, string> = { pending: "·", active: "▸", review: "?", done: "✓", failed: "✗" }
 
