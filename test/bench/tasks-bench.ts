@@ -1,9 +1,9 @@
 // `tsk list --json`, `tsk add` and `tsk done` as whole processes on a home with 10,000 tasks.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { randomUUID } from "node:crypto"
-import { serializeTasksFile } from "../../src/store/tasks-repository.ts"
+import { mutateTasks } from "../../src/store/tasks-repository.ts"
 import { PRIORITIES, type Task } from "../../src/domain/task.ts"
 import { median, round, timeTsk, type Figure } from "./bench-helpers.ts"
 
@@ -43,15 +43,16 @@ export function generateTasks(count: number): Task[] {
   return tasks
 }
 
-export function makeBenchHome(count: number): { home: string; tasks: Task[]; cleanup: () => void } {
+/** A home whose tasks.json the store itself wrote, as every home a person uses is. */
+export async function makeBenchHome(count: number): Promise<{ home: string; tasks: Task[]; cleanup: () => void }> {
   const home = mkdtempSync(join(tmpdir(), "tsk-bench-"))
   const tasks = generateTasks(count)
-  writeFileSync(join(home, "tasks.json"), serializeTasksFile({ revision: 1, tasks }), { mode: 0o600 })
+  await mutateTasks(home, () => ({ tasks, result: null }))
   return { home, tasks, cleanup: () => rmSync(home, { recursive: true, force: true }) }
 }
 
-export function benchTaskCommands(runs = 9): Figure[] {
-  const { home, tasks, cleanup } = makeBenchHome(10_000)
+export async function benchTaskCommands(runs = 9): Promise<Figure[]> {
+  const { home, tasks, cleanup } = await makeBenchHome(10_000)
   try {
     timeTsk(home, ["list", "--json"]) // warm the file cache and Bun's transpiler cache
     const list = median(Array.from({ length: runs }, () => timeTsk(home, ["list", "--json"])))

@@ -4,7 +4,7 @@ import { makeBenchHome } from "./tasks-bench.ts"
 import { measureTui } from "../tui/tui-bench.tsx"
 import { measureOsPanel } from "../tui/os-panel-bench.tsx"
 
-const { home, cleanup } = makeBenchHome(10_000)
+const { home, cleanup } = await makeBenchHome(10_000)
 try {
   const moves = await measureTui({ home, keys: ["j"], presses: 200 })
   const toggles = await measureTui({ home, keys: ["d"], presses: 40 })
