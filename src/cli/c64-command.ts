@@ -82,8 +82,8 @@ function positiveCount(text: string | undefined): number | undefined {
 }
 
 const ARGS_OPTIONS = {
-  name: { type: "string", description: "task name (the part of the id after the number)", placeholder: "name" },
-  args: { type: "string", description: "arguments as a JSON object, besides key=value words", placeholder: "json" },
+  name: { type: "string", description: "task name (the part of the id after the number)", valueName: "name" },
+  args: { type: "string", description: "arguments as a JSON object, besides key=value words", valueName: "json" },
 } as const
 
 const run: CommandSpec = {
@@ -110,8 +110,8 @@ const start: CommandSpec = {
     "With a runner up (the TUI, tsk serve) the task goes to it; otherwise it runs here with progress lines until done or Ctrl+C.",
   examples: ["tsk c64 start read --every 1s --count 60 address=0x0400 length=256", "tsk c64 start wait_for_text --every 500ms text=READY."],
   options: {
-    every: { type: "string", description: "interval: 500ms, 1s, 90s, 1h30m", placeholder: "duration" },
-    count: { type: "string", description: "stop after N iterations (default: until stopped)", placeholder: "N" },
+    every: { type: "string", description: "interval: 500ms, 1s, 90s, 1h30m", valueName: "duration" },
+    count: { type: "string", description: "stop after N iterations (default: until stopped)", valueName: "N" },
     ...ARGS_OPTIONS,
   },
   async run(ctx, { positionals, options }) {
@@ -156,8 +156,8 @@ const list: CommandSpec = {
   summary: "List C64 tasks",
   usage: "tsk c64 list [--status s] [--type foreground|background]",
   options: {
-    status: { type: "string", description: "running, completed, stopped or error", placeholder: "status" },
-    type: { type: "string", description: "foreground or background", placeholder: "type" },
+    status: { type: "string", description: "running, completed, stopped or error", valueName: "status" },
+    type: { type: "string", description: "foreground or background", valueName: "type" },
   },
   async run(ctx, { options }) {
     const status = options.status === undefined ? undefined : C64TaskStatus.safeParse(options.status)
@@ -173,7 +173,7 @@ const show: CommandSpec = {
   name: "show",
   summary: "Show a task: its state, result, last samples and log",
   usage: "tsk c64 show <id> [--samples N]",
-  options: { samples: { type: "string", description: "how many of the last samples to show (default 5)", placeholder: "N" } },
+  options: { samples: { type: "string", description: "how many of the last samples to show (default 5)", valueName: "N" } },
   async run(ctx, { positionals, options }) {
     const id = requirePositional(positionals, 0, "task id", show.usage)
     const samples = positiveCount(stringOpt(options, "samples")) ?? 5

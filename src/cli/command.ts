@@ -6,8 +6,8 @@ export interface OptionSpec {
   type: "string" | "boolean"
   short?: string
   description: string
-  /** Shown in help after the flag, e.g. `--every <duration>`. */
-  placeholder?: string
+  /** The value's name in help, e.g. `duration` in `--every <duration>`. */
+  valueName?: string
   multiple?: boolean
 }
 

@@ -7,7 +7,7 @@ const GLOBAL_OPTIONS = [
 
 function optionLines(spec: CommandSpec): string[] {
   const rows: Array<[string, string]> = Object.entries(spec.options ?? {}).map(([name, opt]) => {
-    const flag = `${opt.short ? `-${opt.short}, ` : ""}--${name}${opt.type === "string" ? ` <${opt.placeholder ?? "value"}>` : ""}`
+    const flag = `${opt.short ? `-${opt.short}, ` : ""}--${name}${opt.type === "string" ? ` <${opt.valueName ?? "value"}>` : ""}`
     return [flag, opt.description]
   })
   rows.push(...GLOBAL_OPTIONS.map(([a, b]) => [a, b] as [string, string]))

@@ -91,7 +91,7 @@ function sub(spec: Omit<CommandSpec, "run">, run: Run): CommandSpec {
 
 const subcommands: CommandSpec[] = [
   sub(
-    { name: "status", summary: "Show phase, state, plan, tasks, issues, sessions and recent log lines", usage: "tsk os status [--lines N]", options: { lines: { type: "string", description: "log lines to show (default 10)", placeholder: "n" } }, examples: ["tsk os status", "tsk os status --json"] },
+    { name: "status", summary: "Show phase, state, plan, tasks, issues, sessions and recent log lines", usage: "tsk os status [--lines N]", options: { lines: { type: "string", description: "log lines to show (default 10)", valueName: "n" } }, examples: ["tsk os status", "tsk os status --json"] },
     async (engine, ctx, input) => {
       const lines = positiveInt(str(input, "lines"), "--lines")
       const data = await engine.status(lines !== undefined ? { logLines: lines } : {})
@@ -112,11 +112,11 @@ const subcommands: CommandSpec[] = [
       usage: "tsk os plan --dom <domain> --goal <goal> (--tasks <json> | --file <plan.json>) [--id <planId>]",
       description: "Tasks are [{\"id\"?, \"title\", \"desc\"?}]; a task without an id gets t1, t2, … The file may hold the tasks array or the whole {dom, goal, tasks} object.",
       options: {
-        dom: { type: "string", description: "registry domain of the plan", placeholder: "domain" },
-        goal: { type: "string", description: "what the plan achieves", placeholder: "text" },
-        tasks: { type: "string", description: "the tasks as a JSON array", placeholder: "json" },
-        file: { type: "string", description: "read tasks (or the whole plan) from a JSON file", placeholder: "path" },
-        id: { type: "string", description: "the plan's id (default p1, p2, …)", placeholder: "planId" },
+        dom: { type: "string", description: "registry domain of the plan", valueName: "domain" },
+        goal: { type: "string", description: "what the plan achieves", valueName: "text" },
+        tasks: { type: "string", description: "the tasks as a JSON array", valueName: "json" },
+        file: { type: "string", description: "read tasks (or the whole plan) from a JSON file", valueName: "path" },
+        id: { type: "string", description: "the plan's id (default p1, p2, …)", valueName: "planId" },
       },
       examples: [`tsk os plan --dom export --goal 'CSV export' --tasks '[{"id":"writer","title":"Write the CSV writer"},{"title":"Document it"}]'`, "tsk os plan --file plan.json"],
     },
@@ -139,15 +139,15 @@ const subcommands: CommandSpec[] = [
       usage: "tsk os complete <taskId> (--output <json> | --file <output.json> | --artifact <id> --dom <d> --loc <path> --type <t>)",
       description: "The output is {id, dom, loc, type, pu?, if?, dep?}. Types code, config and doc must carry annotations (see 'tsk os validate').",
       options: {
-        output: { type: "string", description: "the task output as JSON", placeholder: "json" },
-        file: { type: "string", description: "read the task output from a JSON file", placeholder: "path" },
-        artifact: { type: "string", description: "artifact id", placeholder: "id" },
-        dom: { type: "string", description: "artifact domain", placeholder: "domain" },
-        loc: { type: "string", description: "the artifact's file (relative to the current folder) or data reference", placeholder: "path" },
-        type: { type: "string", description: "artifact type: code, config, doc, data, …", placeholder: "type" },
-        purpose: { type: "string", description: "what the artifact is for", placeholder: "text" },
-        dep: { type: "string", description: "artifact ids it depends on", placeholder: "id,id" },
-        if: { type: "string", description: "interfaces it provides", placeholder: "name,name" },
+        output: { type: "string", description: "the task output as JSON", valueName: "json" },
+        file: { type: "string", description: "read the task output from a JSON file", valueName: "path" },
+        artifact: { type: "string", description: "artifact id", valueName: "id" },
+        dom: { type: "string", description: "artifact domain", valueName: "domain" },
+        loc: { type: "string", description: "the artifact's file (relative to the current folder) or data reference", valueName: "path" },
+        type: { type: "string", description: "artifact type: code, config, doc, data, …", valueName: "type" },
+        purpose: { type: "string", description: "what the artifact is for", valueName: "text" },
+        dep: { type: "string", description: "artifact ids it depends on", valueName: "id,id" },
+        if: { type: "string", description: "interfaces it provides", valueName: "name,name" },
       },
       examples: ["tsk os complete writer --artifact csv-writer --dom export --loc src/csv.ts --type code --dep formatter", `tsk os complete t2 --output '{"id":"csv-doc","dom":"export","loc":"docs/csv.md","type":"doc"}'`],
     },
@@ -188,8 +188,8 @@ const subcommands: CommandSpec[] = [
       summary: "Record a known issue (ACTIVE), linked to an artifact",
       usage: "tsk os issue <message> [--artifact <id>] [--id <issueId>]",
       options: {
-        artifact: { type: "string", description: "the artifact the issue belongs to", placeholder: "id" },
-        id: { type: "string", description: "the issue id (default ISS-1, ISS-2, …)", placeholder: "issueId" },
+        artifact: { type: "string", description: "the artifact the issue belongs to", valueName: "id" },
+        id: { type: "string", description: "the issue id (default ISS-1, ISS-2, …)", valueName: "issueId" },
       },
       examples: ["tsk os issue 'lint rule no-explicit-any suppressed' --artifact csv-writer"],
     },
@@ -211,7 +211,7 @@ const subcommands: CommandSpec[] = [
     },
   ),
   sub(
-    { name: "log", summary: "Show the newest log lines", usage: "tsk os log [--limit N]", options: { limit: { type: "string", description: "how many lines (default 20)", placeholder: "n" } }, examples: ["tsk os log --limit 50"] },
+    { name: "log", summary: "Show the newest log lines", usage: "tsk os log [--limit N]", options: { limit: { type: "string", description: "how many lines (default 20)", valueName: "n" } }, examples: ["tsk os log --limit 50"] },
     async (engine, ctx, input) => {
       const limit = positiveInt(str(input, "limit"), "--limit")
       const data = await engine.log(limit !== undefined ? { limit } : {})

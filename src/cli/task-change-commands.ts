@@ -83,7 +83,7 @@ function blockCommand(name: "block" | "unblock"): CommandSpec {
     name,
     summary: blocked ? "Mark a task as waiting on another (no cycles)" : "Remove a blocker from a task",
     usage: `tsk ${name} <id> --by <id>`,
-    options: { by: { type: "string", placeholder: "id", description: blocked ? "the task it waits on" : "the blocker to remove" } },
+    options: { by: { type: "string", valueName: "id", description: blocked ? "the task it waits on" : "the blocker to remove" } },
     examples: [`tsk ${name} a1b2 --by c3d4`],
     async run(ctx, { positionals, options }) {
       const id = requirePositional(positionals, 0, "task id", `tsk ${name} <id> --by <id>`)

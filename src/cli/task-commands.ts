@@ -23,14 +23,14 @@ import { invalid } from "../domain/errors.ts"
 import { parseDateInput } from "../domain/local-date.ts"
 
 const fieldOptions = {
-  priority: { type: "string", short: "p", placeholder: "priority", description: "none | low | medium | high | urgent" },
-  project: { type: "string", short: "P", placeholder: "project", description: "project name ('none' clears)" },
-  tags: { type: "string", short: "t", placeholder: "tag,tag", description: "comma-separated tags" },
-  due: { type: "string", short: "d", placeholder: "date", description: "YYYY-MM-DD, today, tomorrow, +3d, a weekday ('none' clears)" },
-  desc: { type: "string", placeholder: "text", description: "description" },
-  estimate: { type: "string", placeholder: "duration", description: "time estimate, e.g. 45m or 1h30m" },
-  recur: { type: "string", placeholder: "rule", description: "daily | weekly | monthly | yearly, or 2d, 3w, 2m, 1y" },
-  parent: { type: "string", placeholder: "id", description: "make it a subtask of this task (3 levels at most)" },
+  priority: { type: "string", short: "p", valueName: "priority", description: "none | low | medium | high | urgent" },
+  project: { type: "string", short: "P", valueName: "project", description: "project name ('none' clears)" },
+  tags: { type: "string", short: "t", valueName: "tag,tag", description: "comma-separated tags" },
+  due: { type: "string", short: "d", valueName: "date", description: "YYYY-MM-DD, today, tomorrow, +3d, a weekday ('none' clears)" },
+  desc: { type: "string", valueName: "text", description: "description" },
+  estimate: { type: "string", valueName: "duration", description: "time estimate, e.g. 45m or 1h30m" },
+  recur: { type: "string", valueName: "rule", description: "daily | weekly | monthly | yearly, or 2d, 3w, 2m, 1y" },
+  parent: { type: "string", valueName: "id", description: "make it a subtask of this task (3 levels at most)" },
 } as const
 
 export const addCommand: CommandSpec = {
@@ -75,14 +75,14 @@ export const listCommand: CommandSpec = {
   summary: "List tasks (open ones unless --all or --status)",
   usage: "tsk list [options]",
   options: {
-    status: { type: "string", placeholder: "s,s", description: "todo, in_progress, done, archived" },
-    priority: { type: "string", short: "p", placeholder: "p,p", description: "only these priorities" },
-    project: { type: "string", short: "P", placeholder: "project", description: "only this project" },
-    tag: { type: "string", short: "t", placeholder: "tag", description: "only tasks with this tag" },
-    due: { type: "string", short: "d", placeholder: "when", description: "today | overdue | week | a date" },
-    search: { type: "string", short: "s", placeholder: "text", description: "text in the title or description" },
-    sort: { type: "string", placeholder: "key", description: "priority | due | created | title" },
-    limit: { type: "string", short: "n", placeholder: "N", description: "show at most N tasks" },
+    status: { type: "string", valueName: "s,s", description: "todo, in_progress, done, archived" },
+    priority: { type: "string", short: "p", valueName: "p,p", description: "only these priorities" },
+    project: { type: "string", short: "P", valueName: "project", description: "only this project" },
+    tag: { type: "string", short: "t", valueName: "tag", description: "only tasks with this tag" },
+    due: { type: "string", short: "d", valueName: "when", description: "today | overdue | week | a date" },
+    search: { type: "string", short: "s", valueName: "text", description: "text in the title or description" },
+    sort: { type: "string", valueName: "key", description: "priority | due | created | title" },
+    limit: { type: "string", short: "n", valueName: "N", description: "show at most N tasks" },
     all: { type: "boolean", short: "a", description: "include done and archived tasks" },
   },
   examples: ["tsk list", "tsk ls --due overdue --sort priority", "tsk list --status done --project web --json"],
@@ -138,10 +138,10 @@ export const editCommand: CommandSpec = {
   summary: "Change fields of a task",
   usage: "tsk edit <id> [options]",
   options: {
-    title: { type: "string", placeholder: "title", description: "new title" },
-    status: { type: "string", placeholder: "status", description: "todo | in_progress | done | archived" },
+    title: { type: "string", valueName: "title", description: "new title" },
+    status: { type: "string", valueName: "status", description: "todo | in_progress | done | archived" },
     ...fieldOptions,
-    parent: { type: "string", placeholder: "id", description: "move under this task ('none' makes it top-level)" },
+    parent: { type: "string", valueName: "id", description: "move under this task ('none' makes it top-level)" },
   },
   examples: ["tsk edit a1b2 --title 'Ship v2' -p urgent", "tsk edit a1b2 -d none -P none"],
   async run(ctx, { positionals, options }) {
