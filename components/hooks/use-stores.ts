@@ -4,6 +4,7 @@ import { useStore } from "zustand"
 import type { AppState } from "../../src/store/app-store.ts"
 import type { UiActions, UiState } from "../../src/tui/ui-store.ts"
 import { taskView, type TaskView } from "../../src/tui/task-view.ts"
+import { selectedRowIndex, visibleRows, type TaskRow } from "../../src/tui/visible-rows.ts"
 import { useServices } from "../app-context.tsx"
 
 export function useAppState<T>(selector: (state: AppState) => T): T {
@@ -19,4 +20,17 @@ export function useTaskView(): TaskView {
   const tasks = useAppState((s) => s.tasks)
   const pending = useUiState((s) => s.pending)
   return taskView(tasks, pending)
+}
+
+/** The list's rows as filtered, sorted and collapsed now, and the index of the selected one. */
+export function useVisibleRows(): { rows: TaskRow[]; cursor: number } {
+  const view = useTaskView()
+  const statusFilter = useUiState((s) => s.statusFilter)
+  const sort = useUiState((s) => s.sort)
+  const search = useUiState((s) => s.search)
+  const collapsed = useUiState((s) => s.collapsed)
+  const selectedId = useUiState((s) => s.selectedId)
+  const selectedIndex = useUiState((s) => s.selectedIndex)
+  const rows = visibleRows(view, { statusFilter, sort, search, collapsed })
+  return { rows, cursor: selectedRowIndex(rows, selectedId, selectedIndex) }
 }

@@ -1,8 +1,7 @@
 // Screen 1: the task tree beside the detail panel, with the compact agent strip underneath.
-import { selectedRowIndex, visibleRows } from "../../src/tui/visible-rows.ts"
 import { useMonitorFeeds } from "../hooks/use-monitor-feeds.ts"
 import { useFeed } from "../hooks/use-feed.ts"
-import { useTaskView, useUiState } from "../hooks/use-stores.ts"
+import { useUiState, useVisibleRows } from "../hooks/use-stores.ts"
 import { AgentStrip, AGENT_STRIP_HEIGHT } from "../monitor/agent-strip.tsx"
 import { NO_C64, NO_OS } from "../monitor/feed-fallbacks.ts"
 import { TaskDetailPane } from "./task-detail-pane.tsx"
@@ -13,18 +12,11 @@ export const SIDE_BY_SIDE_MIN_WIDTH = 70
 
 export function ListView(props: { width: number; height: number }) {
   const feeds = useMonitorFeeds()
-  const view = useTaskView()
   const pane = useUiState((s) => s.pane)
-  const statusFilter = useUiState((s) => s.statusFilter)
-  const sort = useUiState((s) => s.sort)
-  const search = useUiState((s) => s.search)
-  const collapsed = useUiState((s) => s.collapsed)
-  const selectedId = useUiState((s) => s.selectedId)
-  const selectedIndex = useUiState((s) => s.selectedIndex)
   const c64 = useFeed(feeds.c64, NO_C64)
   const os = useFeed(feeds.os, NO_OS)
-  const rows = visibleRows(view, { statusFilter, sort, search, collapsed })
-  const selected = rows[selectedRowIndex(rows, selectedId, selectedIndex)]?.task ?? null
+  const { rows, cursor } = useVisibleRows()
+  const selected = rows[cursor]?.task ?? null
   const mainHeight = props.height - AGENT_STRIP_HEIGHT
   const sideBySide = props.width >= SIDE_BY_SIDE_MIN_WIDTH
   const listWidth = sideBySide ? Math.floor(props.width * 0.58) : props.width

@@ -3,9 +3,8 @@
 import { useRef } from "react"
 import { localDateOf } from "../../src/domain/local-date.ts"
 import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
-import { selectedRowIndex, visibleRows } from "../../src/tui/visible-rows.ts"
 import { useServices, useTheme } from "../app-context.tsx"
-import { useTaskView, useUiState } from "../hooks/use-stores.ts"
+import { useTaskView, useUiState, useVisibleRows } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
 import { taskRowSegments, type RowMark } from "./task-row-segments.ts"
 
@@ -28,15 +27,9 @@ export function TaskListPane(props: TaskListPaneProps) {
   const theme = useTheme()
   const { now } = useServices()
   const view = useTaskView()
-  const statusFilter = useUiState((s) => s.statusFilter)
-  const sort = useUiState((s) => s.sort)
-  const search = useUiState((s) => s.search)
-  const collapsed = useUiState((s) => s.collapsed)
-  const selectedId = useUiState((s) => s.selectedId)
-  const selectedIndex = useUiState((s) => s.selectedIndex)
   const anchorId = useUiState((s) => s.visualAnchorId)
-  const rows = visibleRows(view, { statusFilter, sort, search, collapsed })
-  const cursor = selectedRowIndex(rows, selectedId, selectedIndex)
+  const filtered = useUiState((s) => s.search.length > 0 || s.statusFilter !== "all")
+  const { rows, cursor } = useVisibleRows()
   const innerWidth = props.width - 2
   const size = props.height - 2
   const topRef = useRef(0)
@@ -49,7 +42,7 @@ export function TaskListPane(props: TaskListPaneProps) {
   return (
     <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title={title} flexDirection="column">
       {rows.length === 0 ? (
-        <text fg={theme.textMuted}>{search || statusFilter !== "all" ? " No task matches the filter." : " No tasks yet. Press a to add one."}</text>
+        <text fg={theme.textMuted}>{filtered ? " No task matches the filter." : " No tasks yet. Press a to add one."}</text>
       ) : (
         rows.slice(top, top + size).map((row, i) => {
           const at = top + i
