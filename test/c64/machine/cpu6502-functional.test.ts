@@ -2,12 +2,12 @@
 // jump-to-self at $3469 when every documented opcode, addressing mode, flag and decimal-mode case
 // behaves; a trap anywhere else names the failing check in the upstream listing.
 import { existsSync, readFileSync } from "node:fs"
-import path from "node:path"
+import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { Cpu6502 } from "../../../src/c64/machine/cpu6502.ts"
 
-// Tests run from the repository root; the shared fixtures sit beside the clone.
-const FIXTURE = path.resolve(process.cwd(), "../shared/fixtures/6502_functional_test.bin")
+// The image is vendored in test/fixtures (origin and licence in its README).
+const FIXTURE = fileURLToPath(new URL("../../fixtures/6502_functional_test.bin", import.meta.url))
 const SUCCESS_TRAP = 0x3469
 const CYCLE_LIMIT = 200_000_000
 
@@ -23,7 +23,7 @@ function runUntilTrap(cpu: Cpu6502): number {
 }
 
 describe("6502 functional test", () => {
-  it("finds the fixture beside the repository", () => {
+  it("finds the vendored fixture in the repository", () => {
     expect(existsSync(FIXTURE), `missing ${FIXTURE}`).toBe(true)
   })
 
