@@ -19,5 +19,6 @@ export async function main(argv: string[]): Promise<number> {
 
 if (import.meta.main) {
   const code = await main(process.argv.slice(2))
+  await (await import("./cli/process-output.ts")).flushOutput()
   process.exit(code)
 }

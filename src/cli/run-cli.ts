@@ -2,6 +2,7 @@
 // errors to exit codes. The one formatter of errors for the CLI lives here.
 import type { CommandContext, CommandSpec, OptionValues } from "./command.ts"
 import { formatHelp } from "./help.ts"
+import { writeStderr, writeStdout } from "./process-output.ts"
 import { parseCommandArgs, type ParseOption } from "./parse-args.ts"
 import { createStyle, shouldUseColor } from "./style.ts"
 import { TskError, exitCodeFor, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
@@ -14,8 +15,8 @@ export interface CliIO {
 }
 
 const processIO: CliIO = {
-  stdout: (text) => void process.stdout.write(text),
-  stderr: (text) => void process.stderr.write(text),
+  stdout: writeStdout,
+  stderr: writeStderr,
   stdoutIsTTY: Boolean(process.stdout.isTTY),
 }
 
