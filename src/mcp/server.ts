@@ -1,0 +1,81 @@
+// The MCP server: `tools/list` shows the rows of the chosen tier with input schemas derived from
+// the bridge's payload schemas; `tools/call` validates, runs the row's bridge command and bounds
+// the answer. Failures are tool errors whose text is the CLI's error object,
+// `{"error":{"kind","message"}}`, so an agent tells not_found from conflict without parsing prose.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js"
+import type * as z from "zod"
+import { agentSourceOf, createBridgeExecutor, type BridgeExecutor } from "./bridge-executor.ts"
+import { boundAnswer, boundFullTask } from "./answer-bounds.ts"
+import { taskPage } from "./task-page.ts"
+import { splitPaging, toolInput, toolJsonSchema } from "./tool-schema.ts"
+import { toolsOfTier, type Tier, type ToolRow } from "./tool-table.ts"
+import { describePayloadIssues } from "../bridge/protocol.ts"
+import { invalid, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
+
+export interface TskMcpOptions {
+  home: string
+  env: NodeJS.ProcessEnv
+  tier: Tier
+  version: string
+}
+
+const INSTRUCTIONS =
+  "tsk is the task list this project shares with a person, who sees every change live. Record what you plan, start and finish. " +
+  "Lists come in pages of 50 compact tasks: read total and nextOffset, pass offset for more, task_show for one whole task. " +
+  "Ids: the full id or a unique prefix. Errors are JSON {error:{kind,message}} with kind not_found, ambiguous, invalid, conflict, io or corrupt."
+
+interface Tool {
+  row: ToolRow
+  input: z.ZodType
+  listed: { name: string; description: string; inputSchema: { type: "object"; [key: string]: unknown } }
+}
+
+function buildTools(executor: BridgeExecutor, tier: Tier): Map<string, Tool> {
+  const tools = new Map<string, Tool>()
+  for (const row of toolsOfTier(tier)) {
+    const payload = executor.payloadOf(row.command)
+    if (!payload) throw new Error(`tool ${row.name}: no bridge command '${row.command}'`)
+    const input = toolInput(row, payload)
+    tools.set(row.name, { row, input, listed: { name: row.name, description: row.description, inputSchema: toolJsonSchema(input) } })
+  }
+  return tools
+}
+
+const text = (value: unknown): CallToolResult["content"] => [{ type: "text", text: JSON.stringify(value) }]
+
+function errorResult(error: unknown): CallToolResult {
+  const failure = toTskError(error)
+  return { isError: true, content: text({ error: { kind: failure.kind, message: sanitizeErrorMessage(failure), ...(failure.details ?? {}) } }) }
+}
+
+async function callTool(tool: Tool, executor: BridgeExecutor, home: string, args: Record<string, unknown>): Promise<unknown> {
+  const checked = tool.input.safeParse(args)
+  if (!checked.success) throw invalid(`invalid arguments for '${tool.row.name}': ${describePayloadIssues(checked.error)}`)
+  const { row } = tool
+  if (row.answer === "page") {
+    const { payload, paging } = splitPaging(args)
+    return taskPage(executor, home, row.command, payload, paging)
+  }
+  // The executor validates the raw arguments again with the bridge's own schema, as the runner does.
+  const data = await executor.run(row.command, args)
+  return row.answer === "task" ? boundFullTask(data as Record<string, unknown>) : boundAnswer(data)
+}
+
+export function createTskMcpServer(options: TskMcpOptions): Server {
+  const server = new Server({ name: "tsk", version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
+  const executor = createBridgeExecutor({ home: options.home, env: options.env, source: () => agentSourceOf(server.getClientVersion()?.name) })
+  const tools = buildTools(executor, options.tier)
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools.values()].map((tool) => tool.listed) }))
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = tools.get(request.params.name)
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${request.params.name}' (tier ${options.tier}; start with --tools all for every tool)`)
+    try {
+      return { content: text(await callTool(tool, executor, options.home, request.params.arguments ?? {})) }
+    } catch (error) {
+      return errorResult(error)
+    }
+  })
+  return server
+}

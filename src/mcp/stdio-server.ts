@@ -1,0 +1,28 @@
+// `tsk mcp`: the MCP server on stdin/stdout until the client closes stdin. stdout carries the
+// protocol and nothing else, so anything that would log there (a library's console.log, a
+// warning) is sent to stderr for the life of the server.
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import pkg from "../../package.json" with { type: "json" }
+import { createTskMcpServer } from "./server.ts"
+import type { Tier } from "./tool-table.ts"
+
+function consoleToStderr(): void {
+  const toStderr = (...args: unknown[]) => console.error(...args)
+  console.log = toStderr
+  console.info = toStderr
+  console.warn = toStderr
+  console.debug = toStderr
+}
+
+export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEnv; tier: Tier }): Promise<void> {
+  consoleToStderr()
+  const server = createTskMcpServer({ ...options, version: pkg.version })
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => resolve()
+  })
+  await server.connect(new StdioServerTransport())
+  // The transport does not notice the end of stdin on its own: that is the client going away.
+  process.stdin.once("end", () => void server.close())
+  process.stdin.once("close", () => void server.close())
+  await closed
+}

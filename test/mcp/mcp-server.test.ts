@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { makeTempHome } from "../helpers/temp-home.ts"
+import { runTskJson } from "../helpers/run-tsk.ts"
+import { resultJson, startMcp, type McpSession } from "./mcp-client.ts"
+import { TOOL_TABLE, toolsOfTier } from "../../src/mcp/tool-table.ts"
+
+let temp: ReturnType<typeof makeTempHome>
+let session: McpSession | null = null
+
+beforeEach(() => {
+  temp = makeTempHome("tsk-mcp-")
+})
+afterEach(async () => {
+  await session?.close()
+  session = null
+  temp.cleanup()
+})
+
+describe("tsk mcp", () => {
+  it("lists the core tools by default, about eight, each with an object input schema", async () => {
+    session = await startMcp(temp.home)
+    const { tools } = await session.client.listTools()
+    expect(tools.map((t) => t.name).sort()).toEqual(toolsOfTier("core").map((r) => r.name).sort())
+    expect(tools.length).toBeGreaterThanOrEqual(6)
+    expect(tools.length).toBeLessThanOrEqual(10)
+    for (const tool of tools) expect(tool.inputSchema.type).toBe("object")
+  }, 30_000)
+
+  it("lists more tools per tier, every row of the table with --tools all", async () => {
+    session = await startMcp(temp.home, ["--tools", "standard"])
+    const standard = (await session.client.listTools()).tools.map((t) => t.name)
+    await session.close()
+    session = await startMcp(temp.home, ["--tools", "all"])
+    const all = (await session.client.listTools()).tools.map((t) => t.name)
+    expect(standard).toContain("task_delete")
+    expect(standard).not.toContain("c64_run")
+    expect(all.sort()).toEqual(TOOL_TABLE.map((r) => r.name).sort())
+  }, 30_000)
+
+  it("creates a task that the CLI then sees, and shows it", async () => {
+    session = await startMcp(temp.home)
+    const created = resultJson(await session.client.callTool({ name: "task_create", arguments: { title: "Fix login bug", priority: "high", tags: ["auth"] } }))
+    expect(created).toMatchObject({ title: "Fix login bug", status: "todo", priority: "high", tags: ["auth"] })
+    const listed = runTskJson<Array<{ id: string }>>(temp.home, ["list"])
+    expect(listed.map((t) => t.id)).toEqual([created.id])
+    const shown = resultJson(await session.client.callTool({ name: "task_show", arguments: { taskId: created.id.slice(0, 8) } }))
+    expect(shown).toMatchObject({ id: created.id, description: "", notes: [], subtasks: [] })
+  }, 30_000)
+
+  it("records a note with the client's source and completes the task", async () => {
+    session = await startMcp(temp.home, [], "claude-code")
+    const { id } = resultJson(await session.client.callTool({ name: "task_create", arguments: { title: "Write docs" } }))
+    await session.client.callTool({ name: "task_note", arguments: { taskId: id, content: "Started with the README" } })
+    expect(resultJson(await session.client.callTool({ name: "task_complete", arguments: { taskId: id } }))).toMatchObject({ id, status: "done" })
+    const task = runTskJson<{ notes: Array<{ content: string; source: string }>; externalSource: string }>(temp.home, ["show", id])
+    expect(task.notes).toEqual([expect.objectContaining({ content: "Started with the README", source: "claude-code" })])
+    expect(task.externalSource).toBe("claude-code")
+  }, 30_000)
+
+  it("answers errors as tool errors carrying the CLI's kind", async () => {
+    session = await startMcp(temp.home)
+    const missing = await session.client.callTool({ name: "task_show", arguments: { taskId: "ffffffff" } })
+    expect(missing.isError).toBe(true)
+    expect(resultJson(missing).error.kind).toBe("not_found")
+    const bad = await session.client.callTool({ name: "task_create", arguments: { title: "" } })
+    expect(bad.isError).toBe(true)
+    expect(resultJson(bad).error.kind).toBe("invalid")
+    const misspelt = await session.client.callTool({ name: "task_query", arguments: { statuss: "todo" } })
+    expect(resultJson(misspelt).error).toMatchObject({ kind: "invalid" })
+    expect(resultJson(misspelt).error.message).toContain("statuss")
+  }, 30_000)
+
+  it("refuses a tool outside the chosen tier", async () => {
+    session = await startMcp(temp.home)
+    await expect(session.client.callTool({ name: "task_delete", arguments: { taskId: "x" } })).rejects.toThrow(/unknown tool/)
+  }, 30_000)
+
+  it("writes nothing but protocol messages to stdout", async () => {
+    session = await startMcp(temp.home, ["--tools", "all"])
+    // Every line the client failed to parse would surface as a transport error.
+    const errors: unknown[] = []
+    session.client.onerror = (error) => errors.push(error)
+    await session.client.callTool({ name: "os_status", arguments: {} })
+    await session.client.callTool({ name: "task_stats", arguments: {} })
+    expect(errors).toEqual([])
+  }, 30_000)
+})
