@@ -138,13 +138,19 @@ const clear: CommandSpec = {
 
 const snippet: CommandSpec = {
   name: "snippet",
-  summary: "Print a CLAUDE.md section that teaches an agent tsk (--hooks: the Claude Code hooks block)",
-  usage: "tsk agent snippet [--hooks]",
-  options: { hooks: { type: "boolean", description: "print the Claude Code hooks settings block instead" } },
+  summary: "Print a CLAUDE.md section that teaches an agent tsk (--hooks: Claude Code hooks; --mcp: MCP set-up)",
+  usage: "tsk agent snippet [--hooks | --mcp]",
+  options: {
+    hooks: { type: "boolean", description: "print the Claude Code hooks settings block (tsk hook, tsk prime) instead" },
+    mcp: { type: "boolean", description: "print the MCP server configuration for Claude Code, .mcp.json and Codex instead" },
+  },
   async run(ctx, { options }) {
-    if (options.hooks === true) {
-      const { hookSettings, hookSettingsSnippet } = await import("./hook-command.ts")
-      return { data: hookSettings(), text: hookSettingsSnippet() }
+    if (options.hooks === true || options.mcp === true) {
+      const { agentHookSettings, launcherPath, mcpServerEntry, mcpSnippet } = await import("./agent-setup.ts")
+      const target = { launcher: launcherPath(), ...(ctx.env.TSK_HOME ? { home: ctx.home } : {}) }
+      if (options.mcp === true) return { data: { mcpServers: { tsk: mcpServerEntry(target) } }, text: mcpSnippet(target) }
+      const settings = agentHookSettings(target)
+      return { data: settings, text: JSON.stringify(settings, null, 2) }
     }
     const text = agentSnippet(ctx.home)
     return { data: { markdown: text }, text }

@@ -52,6 +52,7 @@ export const rootCommand: CommandSpec = {
     lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await import("./os-command.ts")).osCommand),
     lazyCommand("hook", "Record a Claude Code hook event read from stdin", async () => (await import("./hook-command.ts")).hookCommand),
     lazyCommand("agent", "The agent bridge: start, stop, status, send, outbox, clear, snippet", async () => (await import("./agent-command.ts")).agentCommand),
+    lazyCommand("prime", "Print a short markdown summary of the work for an agent's context (hooks)", async () => (await import("./prime-command.ts")).primeCommand),
     lazyCommand("mcp", "Run the MCP server on stdio for agents (--tools core|standard|all)", async () => (await import("./mcp-command.ts")).mcpCommand),
     lazyCommand("serve", "Run the agent bridge and the C64 scheduler headless", async () => (await import("./serve-command.ts")).serveCommand),
     lazyCommand("demo", "Open the TUI on a temporary home with sample tasks and a scripted agent", async () => (await import("./demo-command.ts")).demoCommand),

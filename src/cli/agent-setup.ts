@@ -1,0 +1,79 @@
+// What `tsk agent snippet --mcp` and `--hooks` print: configuration that starts this checkout's
+// tsk by the absolute path of its launcher (bin/tsk), found at run time, so it works for agents
+// whose PATH has no `tsk`. A TSK_HOME set when the snippet is made is passed on.
+import { existsSync } from "node:fs"
+import { dirname, join } from "node:path"
+import { hookSettings, type HookSettings } from "../os/hook-settings.ts"
+
+/** Seconds Claude Code waits for `tsk prime`: it reads tasks.json once, in milliseconds. */
+const PRIME_TIMEOUT_SECONDS = 10
+
+/** The launcher `bin/tsk` of the checkout this code runs from (searched upwards, bundled or not). */
+export function launcherPath(from: string = import.meta.dirname): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, "bin", "tsk")
+    if (existsSync(candidate) && existsSync(join(dir, "package.json"))) return candidate
+    if (dirname(dir) === dir) return "tsk"
+  }
+}
+
+/** A word safe in a POSIX shell command line. */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_\/.:=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
+}
+
+export interface SetupTarget {
+  launcher: string
+  /** TSK_HOME to pass to the server, when one is set. */
+  home?: string
+}
+
+export function mcpServerEntry(target: SetupTarget): { command: string; args: string[]; env?: Record<string, string> } {
+  return { command: target.launcher, args: ["mcp"], ...(target.home ? { env: { TSK_HOME: target.home } } : {}) }
+}
+
+export function mcpSnippet(target: SetupTarget): string {
+  const entry = mcpServerEntry(target)
+  const env = target.home ? ` -e TSK_HOME=${shellWord(target.home)}` : ""
+  const fence = "```"
+  const codexEnv = target.home ? `\nenv = { TSK_HOME = ${JSON.stringify(target.home)} }` : ""
+  return [
+    "## tsk MCP server",
+    "",
+    "Claude Code (this project only; `--scope user` for every project):",
+    "",
+    `${fence}bash`,
+    `claude mcp add tsk${env} -- ${shellWord(entry.command)} mcp      # add --tools standard or --tools all for more tools`,
+    fence,
+    "",
+    "Or commit `.mcp.json` at the project root (Claude Code, Cursor and most clients read this form):",
+    "",
+    `${fence}json`,
+    JSON.stringify({ mcpServers: { tsk: entry } }, null, 2),
+    fence,
+    "",
+    "Codex (`~/.codex/config.toml`):",
+    "",
+    `${fence}toml`,
+    `[mcp_servers.tsk]\ncommand = ${JSON.stringify(entry.command)}\nargs = ["mcp"]${codexEnv}`,
+    fence,
+    "",
+    "Tiers: `--tools core` (default, about 8 task tools), `standard` (+ list, delete, bulk create, timers,",
+    "projects, tags, os_status, C64 reads), `all` (+ C64 runs and the os-* workflow). Lists answer pages of",
+    "50 compact tasks with `total` and `nextOffset`; errors are JSON `{\"error\":{\"kind\",\"message\"}}`.",
+  ].join("\n")
+}
+
+/**
+ * The Claude Code settings block: `tsk hook` on every event (session status for the TUI), and
+ * `tsk prime` at session start (also after a compaction, `source: compact`) and before compacting,
+ * so the agent has the work in its context.
+ */
+export function agentHookSettings(target: SetupTarget): HookSettings {
+  const base = target.home ? `TSK_HOME=${shellWord(target.home)} ${shellWord(target.launcher)}` : shellWord(target.launcher)
+  const settings = hookSettings(`${base} hook`)
+  const prime = { type: "command" as const, command: `${base} prime`, timeout: PRIME_TIMEOUT_SECONDS }
+  settings.hooks.SessionStart = [...(settings.hooks.SessionStart ?? []), { hooks: [prime] }]
+  settings.hooks.PreCompact = [{ hooks: [prime] }]
+  return settings
+}
