@@ -5,12 +5,14 @@ import { benchBridge, benchIdleRunner } from "./runner-bench.ts"
 import { benchSimMachine } from "./machine-bench.ts"
 import { benchHook } from "./hook-bench.ts"
 import { benchTui } from "./tui-bench.ts"
+import { benchMcp } from "./mcp-bench.ts"
 import type { Figure } from "./bench-helpers.ts"
 
 const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
   ["CLI on 10,000 tasks", () => benchTaskCommands()],
   ["TUI on 10,000 tasks", () => benchTui()],
   ["agent bridge", () => benchBridge()],
+  ["MCP server and tsk prime on 10,000 tasks", () => benchMcp()],
   ["Claude Code hook", () => benchHook()],
   ["simulated C64", () => benchSimMachine()],
   ["runner with C64 background reads (30 s)", () => benchIdleRunner()],
