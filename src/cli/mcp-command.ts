@@ -21,6 +21,6 @@ export const mcpCommand: CommandSpec = {
   async run(ctx, { options }) {
     const tier = tierOf(options.tools)
     const { runMcpStdio } = await import("../mcp/stdio-server.ts")
-    await runMcpStdio({ home: ctx.home, env: ctx.env, tier })
+    await runMcpStdio({ home: ctx.home, env: ctx.env, tier, signal: ctx.signal })
   },
 }

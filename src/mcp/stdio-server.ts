@@ -14,9 +14,9 @@ function consoleToStderr(): void {
   console.debug = toStderr
 }
 
-export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEnv; tier: Tier }): Promise<void> {
+export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEnv; tier: Tier; signal: AbortSignal }): Promise<void> {
   consoleToStderr()
-  const server = createTskMcpServer({ ...options, version: pkg.version })
+  const server = createTskMcpServer({ home: options.home, env: options.env, tier: options.tier, version: pkg.version })
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })
@@ -24,5 +24,8 @@ export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEn
   // The transport does not notice the end of stdin on its own: that is the client going away.
   process.stdin.once("end", () => void server.close())
   process.stdin.once("close", () => void server.close())
+  // Ctrl+C or SIGTERM (the CLI turns both into this signal) ends the server the same way.
+  if (options.signal.aborted) await server.close()
+  else options.signal.addEventListener("abort", () => void server.close(), { once: true })
   await closed
 }

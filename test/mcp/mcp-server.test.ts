@@ -85,3 +85,23 @@ describe("tsk mcp", () => {
     expect(errors).toEqual([])
   }, 30_000)
 })
+
+describe("tsk mcp as a process", () => {
+  it("exits with code 0 when the client closes stdin, and on SIGTERM", async () => {
+    const { spawn } = await import("node:child_process")
+    const { BUN, MAIN } = await import("../helpers/run-tsk.ts")
+    const start = () => spawn(BUN, [MAIN, "mcp"], { env: { ...process.env, TSK_HOME: temp.home }, stdio: ["pipe", "pipe", "pipe"] })
+    const exitOf = (child: ReturnType<typeof start>) => new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+    const closed = start()
+    closed.stdin.end()
+    expect(await exitOf(closed)).toBe(0)
+    const stopped = start()
+    const stdout: Buffer[] = []
+    stopped.stdout.on("data", (chunk: Buffer) => stdout.push(chunk))
+    stopped.stdin.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) + "\n")
+    await new Promise<void>((resolve) => stopped.stdout.once("data", () => resolve()))
+    stopped.kill("SIGTERM")
+    expect(await exitOf(stopped)).toBe(0)
+    expect(Buffer.concat(stdout).toString()).toBe('{"result":{},"jsonrpc":"2.0","id":1}\n')
+  }, 30_000)
+})
