@@ -74,5 +74,11 @@ export function agentSnippet(home: string): string {
     "",
     "Priorities: none, low, medium, high, urgent. Statuses: todo, in_progress, done, archived.",
     "`c64-*` and `os-*` commands exist too (`tsk c64 --help`, `tsk os --help`).",
+    "",
+    "### MCP server and context priming",
+    "`tsk mcp` serves the same commands as MCP tools (`tsk agent snippet --mcp` prints the set-up; `--tools core|standard|all`).",
+    "Tool lists answer pages of 50 compact tasks with `total` and `nextOffset` (pass `offset` for more); errors are",
+    '`{"error": {"kind", "message"}}`. `tsk prime` prints a short summary of the work in progress, ready and blocked;',
+    "`tsk agent snippet --hooks` runs it at session start and before a compaction.",
   ].join("\n")
 }
