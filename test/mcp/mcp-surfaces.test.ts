@@ -53,3 +53,21 @@ describe("tsk mcp beside the CLI", () => {
     expect(bad.error.kind).toBe("invalid")
   }, 60_000)
 })
+
+describe("tsk mcp with other writers", () => {
+  it("loses no task when two MCP servers and the CLI create tasks at the same time", async () => {
+    const [a, b] = await Promise.all([startMcp(temp.home), startMcp(temp.home)])
+    try {
+      const creates = (s: McpSession, who: string) =>
+        Promise.all(Array.from({ length: 8 }, (_, i) => s.client.callTool({ name: "task_create", arguments: { title: `${who} ${i}` } })))
+      const { runTskAsync } = await import("../helpers/run-tsk.ts")
+      const [fromA, fromB] = await Promise.all([creates(a, "a"), creates(b, "b"), ...Array.from({ length: 4 }, (_, i) => runTskAsync(temp.home, ["add", `cli ${i}`]))])
+      expect([...fromA, ...fromB].filter((r) => r.isError)).toEqual([])
+      const titles = (JSON.parse(runTsk(temp.home, ["list", "--json"]).stdout) as Array<{ title: string }>).map((t) => t.title)
+      expect(titles).toHaveLength(20)
+      expect(new Set(titles).size).toBe(20)
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
+  }, 60_000)
+})
