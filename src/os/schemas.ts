@@ -100,6 +100,8 @@ export const ArtifactFile = z.object({
   ann: z.boolean(),
   plan: z.string().nullable(),
   task: z.string().nullable(),
+  /** The project folder `loc` is relative to (absent in records written before projects existed). */
+  root: z.string().nullable().optional(),
 })
 export type ArtifactFile = z.infer<typeof ArtifactFile>
 
@@ -149,7 +151,8 @@ export const PlanInput = z.object({
   tasks: z.array(PlanTaskInput).min(1, "a plan needs at least one task").max(500),
 })
 export type PlanInput = z.input<typeof PlanInput>
-export const CompleteInput = z.object({ taskId: OsId, output: TaskOutput })
+/** `cwd`: the folder the command came from (the agent's working folder), where a relative `loc` starts. */
+export const CompleteInput = z.object({ taskId: OsId, output: TaskOutput, cwd: z.string().min(1).max(4096).optional() })
 export type CompleteInput = z.input<typeof CompleteInput>
 export const FailInput = z.object({ taskId: OsId, error: NonEmpty.max(2000) })
 export const IssueInput = z.object({

@@ -74,5 +74,6 @@ export function formatCheck(report: CheckReport, paint: Paint): string {
   const head = report.repair
     ? `${report.findings.length} problems, ${report.repaired} repaired, ${report.unrepaired} need a person`
     : `${report.findings.length} problems; run 'tsk os check --repair' to fix what can be fixed`
-  return [head, ...lines].join("\n")
+  const offers = report.suggestions.map((suggestion) => `  ${paint.yellow("offer")}  ${suggestion}`)
+  return [head, ...lines, ...offers].join("\n")
 }
