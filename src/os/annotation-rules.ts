@@ -48,7 +48,10 @@ function fromSource(text: AnnotatedText, kind: FileKind): Annotations {
   let longFunctions: string[] = []
   if (kind === "code") {
     const spans = /\.py$/i.test(text.path) ? indentedFunctions(scanned.code) : braceFunctions(scanned.code)
-    longFunctions = unexplainedLongFunctions(spans, scanned.comments, explains).map(
+    // The file's opening comment states its purpose; it explains no function in particular.
+    const opening = leading[0]
+    const inner = scanned.comments.filter((comment) => comment !== opening)
+    longFunctions = unexplainedLongFunctions(spans, inner, explains).map(
       (span) => `function ${span.name} (lines ${span.start + 1}-${span.end + 1}) is longer than ${LONG_FUNCTION_LINES} lines and has no comment explaining it`,
     )
   }
