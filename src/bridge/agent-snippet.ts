@@ -74,5 +74,6 @@ export function agentSnippet(home: string): string {
     "",
     "Priorities: none, low, medium, high, urgent. Statuses: todo, in_progress, done, archived.",
     "`c64-*` and `os-*` commands exist too (`tsk c64 --help`, `tsk os --help`).",
+    "`os-complete` takes `cwd` (your working folder; `tsk agent send` adds it) so the artifact's `loc` resolves inside your project; `os-abort` abandons a plan that cannot go on.",
   ].join("\n")
 }
