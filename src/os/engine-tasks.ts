@@ -8,7 +8,7 @@ import { planWrites, summaryWith, type PhaseResult } from "./engine-workflow.ts"
 import { parseInput } from "./input.ts"
 import { assertPhase, assertTransition } from "./phases.ts"
 import { findTask, nextPendingTask, updateTask } from "./plans.ts"
-import { assertArtifactType } from "./artifact-types.ts"
+import { assertArtifactType, requiresAnnotations } from "./artifact-types.ts"
 import { confineLocation, isDataReference, projectFor } from "./project-paths.ts"
 import { artifactTarget, buildArtifactRecord, readArtifact } from "./registry.ts"
 import { applyTaskFailure } from "./retries.ts"
@@ -132,6 +132,10 @@ export async function validate(ctx: EngineContext): Promise<ValidateResult> {
     const activeLinked = record.ki.filter((id) => ledger.issues.some((issue) => issue.id === id && issue.status === "ACTIVE"))
     // The project the artifact was registered in, whichever surface validates it.
     const project = record.root ?? projectFor({ cwd: ctx.cwd, configured: ctx.settings().projectRoot })?.project ?? null
+    if (project === null && requiresAnnotations(record.type)) {
+      // Not the artifact's fault: refused without counting a retry.
+      throw new TskError("invalid", `cannot validate ${record.id}: it has no project folder; complete it again with 'cwd', or set os.projectRoot`)
+    }
     const result = await validateArtifactFile(record, activeLinked, project)
     if (!result.ok) {
       assertTransition(state.ph, "C", "reject the artifact")

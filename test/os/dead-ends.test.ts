@@ -77,3 +77,23 @@ describe("a plan that is gone", () => {
     expect(bridge.describe({}, data)).toBe("nothing to abort (idle)")
   })
 })
+
+describe("the folder a command carries", () => {
+  it("must be absolute: a relative cwd is refused before anything is read", async () => {
+    const error = await refusal(() => fx.engine.complete({ taskId: "lexer", output: { id: "lexer", dom: "core", loc: "lexer.ts", type: "code" }, cwd: "app" }))
+    expect(error).toMatchObject({ kind: "invalid", message: expect.stringMatching(/cwd: must be an absolute folder/) })
+  })
+
+  it("validating an artifact with no project refuses without counting a retry", async () => {
+    const noFolder = fx.engineWith({ cwd: undefined })
+    writeFileSync(join(fx.workspace, "lexer.ts"), "// Purpose: x\n// Depends on: []\n")
+    await fx.engine.complete({ taskId: "lexer", output: { id: "lexer", dom: "core", loc: "lexer.ts", type: "code" } })
+    // A record from before projects existed: no root.
+    const record = readJson<Record<string, unknown>>(fx, "registry/core/lexer.json")
+    delete record.root
+    writeFileSync(join(fx.root, "registry/core/lexer.json"), JSON.stringify(record))
+    expect((await refusal(() => noFolder.validate())).message).toMatch(/has no project folder/)
+    expect(readState(fx).rt).toEqual({})
+    expect((await fx.engine.validate()).ok).toBe(true)
+  })
+})
