@@ -2,9 +2,8 @@
 // through a symbolic link), read it (and a JSON file's sidecar), and apply the annotation rules
 // of annotation-rules.ts when its type requires them.
 import { readFile, stat } from "node:fs/promises"
-import { requiresAnnotations } from "./artifact-types.ts"
 import { checkAnnotations } from "./annotation-rules.ts"
-import { fileKind } from "./artifact-types.ts"
+import { fileKind, requiresAnnotations } from "./artifact-types.ts"
 import { realArtifactPath } from "./project-paths.ts"
 
 const MAX_BYTES = 2 * 1024 * 1024
