@@ -18,6 +18,8 @@ export function sessionStatusSegment(theme: Theme, status: OsSessionStatus): Seg
       return { text, fg: theme.info, attributes: TextAttributes.BOLD }
     case "idle":
       return { text, fg: theme.success }
+    case "stale":
+      return { text, fg: theme.textMuted, attributes: TextAttributes.ITALIC }
     case "ended":
       return { text, fg: theme.textMuted }
   }
@@ -30,9 +32,15 @@ export function sessionsHeading(sessions: readonly OsPanelSession[], shown: numb
   return [`${sessions.length}`, waiting > 0 ? `${waiting} waiting for input` : null, more > 0 ? `+${more} not shown` : null].filter(Boolean).join(" · ")
 }
 
-export function SessionRows(props: { sessions: readonly OsPanelSession[]; width: number; rows: number; labelWidth: number }) {
+/** The session `w` jumped to comes first; the others keep their order. */
+export function withFocusFirst(sessions: readonly OsPanelSession[], focused: string | null): readonly OsPanelSession[] {
+  const index = focused ? sessions.findIndex((s) => s.id === focused) : -1
+  return index <= 0 ? sessions : [sessions[index]!, ...sessions.slice(0, index), ...sessions.slice(index + 1)]
+}
+
+export function SessionRows(props: { sessions: readonly OsPanelSession[]; width: number; rows: number; labelWidth: number; focused?: string | null }) {
   const theme = useTheme()
-  const shown = props.sessions.slice(0, props.rows)
+  const shown = withFocusFirst(props.sessions, props.focused ?? null).slice(0, props.rows)
   const waiting = props.sessions.some((s) => s.status === "needs_input")
   return (
     <>
@@ -45,10 +53,11 @@ export function SessionRows(props: { sessions: readonly OsPanelSession[]; width:
         <Line
           key={session.id}
           segments={[
-            { text: " " },
+            { text: session.id === props.focused ? "▸" : " ", fg: theme.warning },
             sessionStatusSegment(theme, session.status),
             { text: ` ${session.id.slice(0, 8)}`, fg: theme.textMuted },
-            { text: session.detail ? ` ${session.detail}` : "", fg: session.status === "ended" ? theme.textMuted : theme.text },
+            { text: session.detail ? ` ${session.detail}` : "", fg: session.status === "ended" || session.status === "stale" ? theme.textMuted : theme.text },
+            { text: session.source ? ` · ${session.source}` : "", fg: theme.textMuted },
           ]}
           width={props.width}
           fg={theme.text}

@@ -8,6 +8,7 @@ import { Line, type Segment } from "../line.tsx"
 import type { Theme } from "../theme/theme.ts"
 import { textWidth } from "../text-fit.ts"
 import { SESSION_ROWS_MAX, SessionRows } from "./os-sessions.tsx"
+import { useUiState } from "../hooks/use-stores.ts"
 
 export interface PhasePanelProps {
   /** null while no agent session exists yet. */
@@ -81,6 +82,7 @@ function PanelBody(props: { status: OsPanelStatus; inner: number; rows: number }
   const row = (key: string, segments: Segment[]) => <Line key={key} segments={segments} width={inner} fg={theme.text} />
   const retried = s.retries !== null && s.retries > 0
   const layout = panelLayout(props.rows, s.sessions.length)
+  const focused = useUiState((state) => state.focusedSession)
   const fixedRows = [
     <PhaseStrip key="strip" phase={s.phase} compact={textWidth(phaseStripText(s.phase, false)) > inner} />,
     row("state", [
@@ -107,7 +109,7 @@ function PanelBody(props: { status: OsPanelStatus; inner: number; rows: number }
   return (
     <>
       {fixedRows.slice(0, layout.fixed)}
-      {layout.sessions !== null ? <SessionRows sessions={s.sessions} width={inner} rows={layout.sessions} labelWidth={LABEL_WIDTH} /> : null}
+      {layout.sessions !== null ? <SessionRows sessions={s.sessions} width={inner} rows={layout.sessions} labelWidth={LABEL_WIDTH} focused={focused} /> : null}
       {layout.log !== null ? <text fg={theme.accent}>log</text> : null}
       {layout.log !== null
         ? s.log.slice(Math.max(0, s.log.length - layout.log)).map((line, i) => (

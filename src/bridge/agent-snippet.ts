@@ -74,6 +74,7 @@ export function agentSnippet(home: string): string {
     "",
     "Priorities: none, low, medium, high, urgent. Statuses: todo, in_progress, done, archived.",
     "`c64-*` and `os-*` commands exist too (`tsk c64 --help`, `tsk os --help`).",
+    "`os-complete` takes `cwd` (your working folder; `tsk agent send` adds it) so the artifact's `loc` resolves inside your project; `os-abort` abandons a plan that cannot go on.",
     "",
     "### MCP server and context priming",
     "`tsk mcp` serves the same commands as MCP tools (`tsk agent snippet --mcp` prints the set-up; `--tools core|standard|all`).",

@@ -15,6 +15,8 @@ export interface BridgeCommandDefinition<S extends z.ZodType = z.ZodType> {
    * of answering that it may or may not have taken effect.
    */
   readOnly?: boolean
+  /** Machine-readable detail for an error response's `data` (e.g. the state a failure left behind). */
+  errorData?(error: unknown): unknown
 }
 
 /** Keeps the payload's type tied to its schema at the definition site. */

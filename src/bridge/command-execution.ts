@@ -77,6 +77,15 @@ export interface CommandOutcome {
   summary: string
 }
 
+/** The definition's detail for a failure, as plain JSON; a describer that fails adds nothing. */
+function errorDataOf(definition: Extract<Slot, { kind: "run" }>["definition"], error: unknown): unknown {
+  try {
+    return asJson(definition.errorData?.(error))
+  } catch {
+    return undefined
+  }
+}
+
 export async function runDefinition(slot: Extract<Slot, { kind: "run" }>, now: () => string): Promise<CommandOutcome> {
   const { command, definition, payload } = slot
   try {
@@ -90,8 +99,9 @@ export async function runDefinition(slot: Extract<Slot, { kind: "run" }>, now: (
     return { response: { commandId: command.id, status: "ok", ...(data !== undefined ? { data } : {}), timestamp: now() }, summary }
   } catch (error) {
     if (error instanceof RoleLostError) throw error
+    const data = errorDataOf(definition, error)
     return {
-      response: { commandId: command.id, status: "error", error: sanitizeErrorMessage(error), timestamp: now() },
+      response: { commandId: command.id, status: "error", error: sanitizeErrorMessage(error), ...(data !== undefined ? { data } : {}), timestamp: now() },
       summary: `${command.command} failed`,
     }
   }

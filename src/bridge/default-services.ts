@@ -39,7 +39,8 @@ export const osRunnerService =
       import("../os/bridge-commands.ts"),
       import("../os/os-settings.ts"),
     ])
-    const engine = createOsEngine({ ...resolveOsSettings(home), workspaceRoot: process.cwd() })
+    // No working folder: the runner's own is not the agents' project. Commands carry theirs (cwd).
+    const engine = createOsEngine({ root: resolveOsSettings(home).root, home })
     return {
       name: "os",
       commands: createOsBridgeCommands(engine),

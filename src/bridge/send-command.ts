@@ -26,14 +26,19 @@ export interface SendResult {
   via: "runner" | "in-process"
 }
 
-/** Fill in id, timestamp, source and payload when the sender left them out. */
-export function completeCommand(raw: Record<string, unknown>, now = new Date()): Record<string, unknown> & { id: unknown } {
+/** Commands whose paths start from the folder the command came from: the sender fills in `cwd`. */
+const CARRY_CWD: ReadonlySet<unknown> = new Set(["os-complete"])
+
+/** Fill in id, timestamp, source and payload (and `cwd` where paths need it) when the sender left them out. */
+export function completeCommand(raw: Record<string, unknown>, now = new Date(), cwd = process.cwd()): Record<string, unknown> & { id: unknown } {
+  const payload = raw.payload ?? {}
+  const carry = CARRY_CWD.has(raw.command) && typeof payload === "object" && !Array.isArray(payload) && !("cwd" in payload)
   return {
     ...raw,
     id: raw.id ?? randomUUID(),
     timestamp: raw.timestamp ?? now.toISOString(),
     source: raw.source ?? "custom",
-    payload: raw.payload ?? {},
+    payload: carry ? { ...payload, cwd } : payload,
   }
 }
 

@@ -7,6 +7,7 @@ import { appendFileSync, fstatSync, mkdirSync, renameSync, statSync } from "node
 import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
+import { hookOwnerPid } from "../os/session-liveness.ts"
 import { parseHookEvent, recordHookEvent, type AgentSession } from "../os/sessions.ts"
 import { tskHome } from "../store/paths.ts"
 
@@ -16,27 +17,48 @@ export { readAgentSessions, SESSION_STATUS_LABELS, type AgentSession, type Sessi
 const STDIN_TIMEOUT_MS = 2000
 const ERROR_LOG_MAX_BYTES = 64 * 1024
 
-/** All of stdin, or "" when nothing complete arrived before the timeout (a hook never hangs on an open pipe). */
+/** True once `text` holds a whole JSON value: the event is complete even if stdin stays open. */
+export function isCompleteJson(text: string): boolean {
+  if (!/[}\]]\s*$/.test(text)) return false
+  try {
+    JSON.parse(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Stdin up to its end or up to the first complete JSON value, whichever comes first; what arrived
+ * by the timeout otherwise (a hook never hangs on a pipe its writer leaves open).
+ */
 export function readStdin(timeoutMs = STDIN_TIMEOUT_MS): Promise<string> {
   // A terminal is a character device. Not process.stdin.isTTY or node:tty: either builds node's
   // stdin stream, which costs ~15 ms in Bun.
   if (fstatSync(0).isCharacterDevice()) return Promise.resolve("")
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(""), timeoutMs)
+  return new Promise((resolve) => {
+    let text = ""
+    const finish = () => {
+      clearTimeout(timer)
+      resolve(text)
+    }
+    const timer = setTimeout(finish, timeoutMs)
+    const onChunk = (chunk: string) => {
+      text += chunk
+      if (isCompleteJson(text)) finish()
+    }
+    // Bun's own stdin reader answers in well under a millisecond; node's stream API costs ~20 ms there.
+    if (typeof Bun !== "undefined") void readBunStdin(onChunk).then(finish, finish)
+    else {
+      process.stdin.setEncoding("utf8").on("data", onChunk)
+      process.stdin.once("end", finish).once("error", finish)
+    }
   })
-  // Bun's own stdin reader answers in well under a millisecond; node's stream API costs ~20 ms there.
-  const read = typeof Bun !== "undefined" ? Bun.stdin.text() : readStream(process.stdin)
-  return Promise.race([read, timeout]).finally(() => clearTimeout(timer))
 }
 
-function readStream(stream: NodeJS.ReadStream): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    stream.on("data", (chunk: Buffer | string) => chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk))
-    stream.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
-    stream.once("error", () => resolve(Buffer.concat(chunks).toString("utf8")))
-  })
+async function readBunStdin(onChunk: (chunk: string) => void): Promise<void> {
+  const decoder = new TextDecoder()
+  for await (const chunk of Bun.stdin.stream()) onChunk(decoder.decode(chunk, { stream: true }))
 }
 
 function logHookError(osRoot: string, message: string, now: Date): void {
@@ -57,7 +79,7 @@ export async function runHook(home: string, readInput: () => Promise<string>, no
     osRoot = resolveOsSettings(home).root
     const raw = await readInput()
     if (raw.trim().length === 0) throw new Error("no hook event on stdin")
-    return recordHookEvent(osRoot, parseHookEvent(raw), now())
+    return recordHookEvent(osRoot, parseHookEvent(raw), now(), hookOwnerPid())
   } catch (error) {
     logHookError(osRoot, error instanceof Error ? error.message : String(error), now())
     return null
@@ -69,7 +91,7 @@ export const hookCommand: CommandSpec = {
   summary: "Claude Code hook: record an agent session's status from a hook event on stdin",
   usage: "tsk hook < event.json",
   description:
-    "Install with the settings block from 'tsk agent snippet --hooks'. Handles SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop and SessionEnd; sessions show as working, needs input, idle or ended in 'tsk os status' and the TUI. Prints nothing and always exits 0; problems go to TSK_HOME/os/hook-errors.log.",
+    "Install with the settings block from 'tsk agent snippet --hooks'. Handles SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop and SessionEnd; a Notification needs input only for notification_type permission_prompt, idle_prompt or elicitation_dialog. Sessions show as working, needs input, idle, stale (silent past os.sessionStaleMinutes) or ended (SessionEnd, or its Claude Code process is gone) in 'tsk os status' and the TUI. The event is read as soon as a whole JSON value arrived, even if stdin stays open. Prints nothing and always exits 0; problems go to TSK_HOME/os/hook-errors.log.",
   examples: [`echo '{"hook_event_name":"Notification","session_id":"abc","message":"Claude needs your permission"}' | tsk hook`],
   run: async (ctx) => {
     await runHook(ctx.home, () => readStdin())

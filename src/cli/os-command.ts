@@ -8,9 +8,9 @@ import { createOsEngine, type OsEngine } from "../os/engine.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { formatCheck, formatLogLine, formatPlan, formatStatus, paintState } from "../os/status-text.ts"
 
+/** Settings come from config.json for each command; artifact paths start from the working folder. */
 function engineFor(ctx: CommandContext): OsEngine {
-  const settings = resolveOsSettings(ctx.home)
-  return createOsEngine({ ...settings, workspaceRoot: process.cwd() })
+  return createOsEngine({ root: resolveOsSettings(ctx.home).root, home: ctx.home, cwd: process.cwd() })
 }
 
 const str = (input: CommandInput, name: string) => {
@@ -137,24 +137,26 @@ const subcommands: CommandSpec[] = [
       name: "complete",
       summary: "Complete the current task with its output; registers the artifact (phase V)",
       usage: "tsk os complete <taskId> (--output <json> | --file <output.json> | --artifact <id> --dom <d> --loc <path> --type <t>)",
-      description: "The output is {id, dom, loc, type, pu?, if?, dep?}. Types code, config and doc must carry annotations (see 'tsk os validate').",
+      description: "The output is {id, dom, loc, type, pu?, if?, dep?}. loc is a file inside the project (relative to the current folder; config os.projectRoot names the project) or a data reference such as db:users (type data). The type must fit the file: source files are code or test, .md/.txt doc, .yaml/.toml config, .json config or data. Code, test, config and doc files must carry annotations (see 'tsk os validate').",
       options: {
         output: { type: "string", description: "the task output as JSON", valueName: "json" },
         file: { type: "string", description: "read the task output from a JSON file", valueName: "path" },
         artifact: { type: "string", description: "artifact id", valueName: "id" },
         dom: { type: "string", description: "artifact domain", valueName: "domain" },
         loc: { type: "string", description: "the artifact's file (relative to the current folder) or data reference", valueName: "path" },
-        type: { type: "string", description: "artifact type: code, config, doc, data, …", valueName: "type" },
+        type: { type: "string", description: "artifact type: code, test, config, doc, data or asset", valueName: "type" },
         purpose: { type: "string", description: "what the artifact is for", valueName: "text" },
         dep: { type: "string", description: "artifact ids it depends on", valueName: "id,id" },
         if: { type: "string", description: "interfaces it provides", valueName: "name,name" },
+        cwd: { type: "string", description: "the folder a relative --loc starts from (default: the current folder)", valueName: "folder" },
       },
       examples: ["tsk os complete writer --artifact csv-writer --dom export --loc src/csv.ts --type code --dep formatter", `tsk os complete t2 --output '{"id":"csv-doc","dom":"export","loc":"docs/csv.md","type":"doc"}'`],
     },
     async (engine, _ctx, input) => {
       const taskId = input.positionals[0]
       if (!taskId) throw new TskError("invalid", "a task id is required. Usage: tsk os complete <taskId> --output <json>")
-      const data = await engine.complete({ taskId, output: (await taskOutput(input)) as Parameters<OsEngine["complete"]>[0]["output"] })
+      const cwd = str(input, "cwd")
+      const data = await engine.complete({ taskId, output: (await taskOutput(input)) as Parameters<OsEngine["complete"]>[0]["output"], ...(cwd ? { cwd } : {}) })
       return { data, text: `Phase V (VALIDATE): task ${taskId} → artifact ${data.artifact.id} (${data.artifact.type})` }
     },
   ),
@@ -163,7 +165,7 @@ const subcommands: CommandSpec[] = [
       name: "validate",
       summary: "Validate the current task's artifact against the annotation rules",
       usage: "tsk os validate",
-      description: "Code, config and doc files need a purpose ('Purpose: …' or an opening comment), a 'Depends on: [ids]' line and an 'Issue: <id>' tag per active linked issue. Exits 1 when the artifact is rejected.",
+      description: "Code, test, config and doc files need, in comments: a purpose ('Purpose: …' or an opening comment that is not a lint pragma or encoding line), a 'Depends on: [ids]' line, an 'Issue: <id>' tag per active linked issue, and a comment on every function over 30 lines. JSON files carry them in a top-level \"$comment\" or a sidecar <file>.md. Exits 1 when the artifact is rejected.",
       examples: ["tsk os validate"],
     },
     async (engine) => {
@@ -229,6 +231,22 @@ const subcommands: CommandSpec[] = [
     async (engine, ctx, input) => {
       const data = await engine.check({ repair: input.options.repair === true })
       return { data, text: formatCheck(data, ctx.style), exitCode: data.unrepaired > 0 ? 1 : 0 }
+    },
+  ),
+  sub(
+    {
+      name: "abort",
+      summary: "Abandon the current plan from any state: back to IDLE and READY, the plan file kept",
+      usage: "tsk os abort",
+      description: "The way out when the plan cannot go on: its file is missing or moved aside, the state names a task the plan does not hold, or the goal is dropped. Logged as a W line; works in blocked states too.",
+      examples: ["tsk os abort", "tsk os check --repair || tsk os abort"],
+    },
+    async (engine, ctx) => {
+      const data = await engine.abort()
+      if (!data.aborted) return { data, text: "Nothing to abort: the agent is idle" }
+      const what = data.plan ? `plan ${data.plan}${data.task ? ` (task ${data.task})` : ""}` : `phase ${data.previous.phase}`
+      const kept = data.kept ? `; ${data.kept} kept for reference` : ""
+      return { data, text: `Aborted ${what}; state is now ${paintState(data.state, ctx.style)} in phase I${kept}` }
     },
   ),
   sub(

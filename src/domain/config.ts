@@ -43,6 +43,8 @@ export const Config = z.object({
       root: z.string().min(1).nullable().default(D.os.root).describe("folder of the agent operating state (default TSK_HOME/os)"),
       maxRetries: z.number().int().min(0).max(100).default(D.os.maxRetries).describe("validation retries per task before BLK_MAX"),
       logMax: z.number().int().min(1).max(1_000_000).default(D.os.logMax).describe("log lines per file before rollover"),
+      projectRoot: z.string().min(1).nullable().default(D.os.projectRoot).describe("the agents' project: artifact paths resolve and stay inside it (default: the folder each command comes from)"),
+      sessionStaleMinutes: z.number().int().min(1).max(100_000).default(D.os.sessionStaleMinutes).describe("minutes without a hook event before a session shows as stale"),
     })
     .default(D.os),
 })

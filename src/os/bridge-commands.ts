@@ -1,8 +1,12 @@
 // The `os-*` bridge commands: agents drive the operating state through the inbox with these. Each
-// validates its payload with zod, calls the engine, and describes itself in one short line.
+// validates its payload with zod, calls the engine, and describes itself in one short line. A
+// failure answers with `data: { kind, state, phase }`: the error's kind and the state the agent
+// operating state is in afterwards (BLK_CON, BLK_MAX, ERROR, ...), so an agent knows what to do next.
+import { TskError } from "../domain/errors.ts"
 import * as z from "zod"
 import { defineBridgeCommand, type BridgeCommandDefinition } from "../bridge/command-definition.ts"
 import type { CheckReport } from "./consistency-check.ts"
+import type { AbortResult } from "./engine-abort.ts"
 import type { ClearResult } from "./engine-clear.ts"
 import type { IssueResult } from "./engine-issues.ts"
 import type { OsStatus } from "./engine-status.ts"
@@ -24,7 +28,18 @@ export function describeCheck(report: CheckReport): string {
   return report.repair ? `${report.findings.length} problems, ${report.repaired} repaired` : `${report.findings.length} problems found`
 }
 
+/** The error response's `data` for an os command. */
+export function osErrorData(error: unknown): { kind: string; state?: unknown; phase?: unknown } | undefined {
+  if (!(error instanceof TskError)) return undefined
+  const { state, phase } = error.details ?? {}
+  return { kind: error.kind, ...(state !== undefined ? { state } : {}), ...(phase !== undefined ? { phase } : {}) }
+}
+
 export function createOsBridgeCommands(engine: OsEngine): BridgeCommandDefinition[] {
+  return osCommands(engine).map((definition) => ({ ...definition, errorData: osErrorData }))
+}
+
+function osCommands(engine: OsEngine): BridgeCommandDefinition[] {
   return [
     defineBridgeCommand({
       command: "os-status",
@@ -113,6 +128,15 @@ export function createOsBridgeCommands(engine: OsEngine): BridgeCommandDefinitio
       describe: (_payload, data) => {
         const result = data as ClearResult
         return result.cleared ? `cleared ${result.previous} → ${result.state}` : `nothing to clear (${result.state})`
+      },
+    }),
+    defineBridgeCommand({
+      command: "os-abort",
+      payload: EmptyInput,
+      run: () => engine.abort(),
+      describe: (_payload, data) => {
+        const result = data as AbortResult
+        return result.aborted ? `aborted ${result.plan ? `plan ${result.plan}` : `phase ${result.previous.phase}`} → phase I` : "nothing to abort (idle)"
       },
     }),
   ]

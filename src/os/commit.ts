@@ -63,12 +63,28 @@ async function mutateStateUnderLock(
   return writeStateWithLogs(paths, current.v, change.state, change.logs)
 }
 
-/** Append `logs` (numbered from `state.g`) and write `state` as version `currentV + 1`. Lock held. */
+/**
+ * Append `logs` and write `state` as version `currentV + 1`. Lock held. Every write of state.json
+ * appends at least one log line, so `v` never exceeds the newest log id + 1: the rule a repair uses
+ * to give a rebuilt state.json a version above any it had before.
+ */
 export async function writeStateWithLogs(paths: OsPaths, currentV: number, state: StateFile, logs: LogEntry[]): Promise<StateFile> {
   const counters = await appendLogLines(paths.logs, state, logs)
   const next: StateFile = { ...state, v: currentV + 1, g: counters.g, ln: counters.ln }
   await writeJsonDurable(paths.state, next)
   return next
+}
+
+/**
+ * Append log lines without writing state.json (the startup of a runner with nothing to change, the
+ * check's findings): a reader never moves `v` on under an agent's feet. The next write of the state
+ * takes `g` and `ln` from the log.
+ */
+export async function appendLogsOnly(paths: OsPaths, logs: (state: StateFile) => LogEntry[]): Promise<LogLine[]> {
+  return withCommitLock(paths, async () => {
+    const state = await readStateOnDisk(paths)
+    return (await appendLogLines(paths.logs, state, logs(state))).lines
+  })
 }
 
 /** Hold the lock every compare-and-write of the agent operating state takes. */
@@ -82,7 +98,8 @@ function blockWith(blockState: BlockState, message: string) {
   })
 }
 
-export async function commitTransaction(paths: OsPaths, tx: Transaction): Promise<CommitResult> {
+/** `logMax`: the rollover threshold now configured (the state keeps its own when not given). */
+export async function commitTransaction(paths: OsPaths, tx: Transaction, logMax?: number): Promise<CommitResult> {
   return withCommitLock(paths, async () => {
     let conflict: { state: BlockState; message: string } | null = null
     for (const write of tx.writes) {
@@ -102,8 +119,9 @@ export async function commitTransaction(paths: OsPaths, tx: Transaction): Promis
       return { ok: false, blockedAs: blocked.st, message: conflict.message }
     }
     for (const write of tx.writes) await writeJsonDurable(write.path, { ...write.value, v: nextVersion(write.expectedV) })
-    const counters = await appendLogLines(paths.logs, diskState, tx.logs)
-    const state: StateFile = { ...tx.state, v: diskState.v + 1, g: counters.g, ln: counters.ln, max: diskState.max }
+    const max = logMax ?? diskState.max
+    const counters = await appendLogLines(paths.logs, { g: diskState.g, max }, tx.logs)
+    const state: StateFile = { ...tx.state, v: diskState.v + 1, g: counters.g, ln: counters.ln, max }
     await writeJsonDurable(paths.state, state)
     return { ok: true, state, lines: counters.lines }
   })

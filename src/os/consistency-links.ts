@@ -44,6 +44,9 @@ function sortKeys(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([key, inner]) => [key, sortKeys(inner)]))
 }
 
+/** What a person (or agent) can do about a current plan the repair cannot mend. */
+export const ABORT_OFFER = "'tsk os abort' (bridge: os-abort) abandons the plan and returns to IDLE"
+
 export interface StateCheck {
   findings: Finding[]
   state: StateFile
@@ -64,10 +67,10 @@ export function checkStateLinks(state: StateFile, ledger: LedgerFile | null, pla
     }
   }
   if (state.cp && !planSummary.items[state.cp]) {
-    findings.push(finding("current_plan", "state.json", `the current plan ${state.cp} is not in plan_summary.json`, null))
+    findings.push(finding("current_plan", "state.json", `the current plan ${state.cp} is not in plan_summary.json; ${ABORT_OFFER}`, null))
   }
   if (plan && state.ct && !plan.tasks.some((task) => task.id === state.ct)) {
-    findings.push(finding("current_plan", "state.json", `the current task ${state.ct} is not in plan ${plan.id}`, null))
+    findings.push(finding("current_plan", "state.json", `the current task ${state.ct} is not in plan ${plan.id}; ${ABORT_OFFER}`, null))
   }
   if (plan) {
     const rt = { ...next.rt }

@@ -22,6 +22,7 @@ export type FindingKind =
   | "retry_drift"
   | "current_plan"
   | "state_unreadable"
+  | "counter_drift"
 
 export interface Finding {
   kind: FindingKind

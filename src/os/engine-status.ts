@@ -78,12 +78,12 @@ export async function status(ctx: EngineContext, options: { logLines?: number } 
     plan: view,
     currentTask,
     retries: state.rt,
-    maxRetries: plan?.max ?? ctx.maxRetries,
+    maxRetries: plan?.max ?? ctx.settings().maxRetries,
     activeIssues: Object.entries(state.iss).map(([id, issue]) => ({ id, artifact: issue.art, message: issue.msg })),
     lastError: state.err,
     log,
     counters: { v: state.v, g: state.g, ln: state.ln, max: state.max },
-    sessions: readAgentSessions(ctx.paths.root),
+    sessions: readAgentSessions(ctx.paths.root, { staleMs: ctx.settings().sessionStaleMinutes * 60_000 }),
     problems,
   }
   return { ...result, summary: describeStatus(result) }

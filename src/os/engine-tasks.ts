@@ -3,11 +3,13 @@
 import { TskError } from "../domain/errors.ts"
 import { validateArtifactFile } from "./annotation-validator.ts"
 import { nextVersion, type PlannedWrite } from "./commit.ts"
-import { commit, guarded, loadState, readCurrentPlan, readLedger, readRegistrySummary, type EngineContext } from "./engine-context.ts"
+import { commit, currentPlanTask, guarded, loadState, readCurrentPlan, readLedger, readRegistrySummary, type EngineContext } from "./engine-context.ts"
 import { planWrites, summaryWith, type PhaseResult } from "./engine-workflow.ts"
 import { parseInput } from "./input.ts"
 import { assertPhase, assertTransition } from "./phases.ts"
 import { findTask, nextPendingTask, updateTask } from "./plans.ts"
+import { assertArtifactType, requiresAnnotations } from "./artifact-types.ts"
+import { confineLocation, isDataReference, projectFor } from "./project-paths.ts"
 import { artifactTarget, buildArtifactRecord, readArtifact } from "./registry.ts"
 import { applyTaskFailure } from "./retries.ts"
 import { ArtifactFile, CompleteInput, FailInput, type StateFile } from "./schemas.ts"
@@ -26,7 +28,13 @@ export async function complete(
   ctx: EngineContext,
   input: unknown,
 ): Promise<PhaseResult & { task: TaskView; artifact: ArtifactFile }> {
-  const { taskId, output } = parseInput(CompleteInput, input, "os-complete")
+  const { taskId, output: given, cwd } = parseInput(CompleteInput, input, "os-complete")
+  const folders = { cwd: cwd ?? ctx.cwd, configured: ctx.settings().projectRoot }
+  // A file is placed in the project before anything is read; a data reference stays as given.
+  const dataRef = isDataReference(given.loc)
+  assertArtifactType(given.type, given.loc, !dataRef)
+  const placed = dataRef ? null : confineLocation(given.loc, folders)
+  const output = placed ? { ...given, loc: placed.rel } : given
   return guarded(ctx, `complete ${taskId}`, async () => {
     const state = await loadState(ctx)
     assertNotBlocked(state, "complete a task")
@@ -34,14 +42,14 @@ export async function complete(
     assertTransition(state.ph, "V", "complete a task")
     assertCurrentTask(state, taskId, "complete")
     const { plan, rel: planRel, summary: planSummary } = await readCurrentPlan(ctx, state)
-    const task = findTask(plan, taskId)
+    const task = currentPlanTask(plan, taskId)
     const registry = await readRegistrySummary(ctx)
     const target = artifactTarget(ctx.paths, registry, output)
     const existing = registry.items[output.id] ? await readVersioned(target.path, ArtifactFile, target.rel) : null
     if (!existing && (await readDiskVersion(target.path, target.rel)) !== null) {
       throw new TskError("invalid", `${target.rel} exists but is not in registry_summary.json; run 'tsk os check --repair'`)
     }
-    const record = buildArtifactRecord(output, existing, { plan: plan.id, task: taskId })
+    const record = buildArtifactRecord(output, existing, { plan: plan.id, task: taskId, project: placed?.project ?? null })
     const expectedV = existing?.v ?? null
     const updatedPlan = updateTask(plan, taskId, { st: "review", art: output.id, err: null })
     const writes: PlannedWrite[] = [
@@ -82,7 +90,7 @@ export async function fail(ctx: EngineContext, input: unknown): Promise<FailResu
     assertTransition(state.ph, "C", "report a failure")
     assertCurrentTask(state, taskId, "report a failure")
     const { plan, rel, summary } = await readCurrentPlan(ctx, state)
-    const task = findTask(plan, taskId)
+    const task = currentPlanTask(plan, taskId)
     const outcome = applyTaskFailure(state, plan, task, error, `task ${taskId} failed`)
     const saved = await commit(ctx, {
       op: `fail ${taskId}`,
@@ -117,12 +125,18 @@ export async function validate(ctx: EngineContext): Promise<ValidateResult> {
     assertPhase(state.ph, ["V"], "validate", "Complete a task first ('tsk os complete').")
     if (state.ct === null) throw new TskError("invalid", "cannot validate: no task is under review")
     const { plan, rel, summary } = await readCurrentPlan(ctx, state)
-    const task = findTask(plan, state.ct)
+    const task = currentPlanTask(plan, state.ct)
     if (!task.art) throw new TskError("invalid", `task ${task.id} has no artifact to validate; complete it with its output first`)
     const { record } = await readArtifact(ctx.paths, await readRegistrySummary(ctx), task.art)
     const ledger = await readLedger(ctx)
     const activeLinked = record.ki.filter((id) => ledger.issues.some((issue) => issue.id === id && issue.status === "ACTIVE"))
-    const result = await validateArtifactFile(record, activeLinked, ctx.workspaceRoot)
+    // The project the artifact was registered in, whichever surface validates it.
+    const project = record.root ?? projectFor({ cwd: ctx.cwd, configured: ctx.settings().projectRoot })?.project ?? null
+    if (project === null && requiresAnnotations(record.type)) {
+      // Not the artifact's fault: refused without counting a retry.
+      throw new TskError("invalid", `cannot validate ${record.id}: it has no project folder; complete it again with 'cwd', or set os.projectRoot`)
+    }
+    const result = await validateArtifactFile(record, activeLinked, project)
     if (!result.ok) {
       assertTransition(state.ph, "C", "reject the artifact")
       const outcome = applyTaskFailure(state, plan, task, result.reasons.join("; "), `validation rejected artifact ${record.id}`)

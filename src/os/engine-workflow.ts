@@ -52,7 +52,7 @@ export async function plan(ctx: EngineContext, input: unknown): Promise<PhaseRes
     assertPhase(state.ph, ["A"], "plan", "Run 'tsk os analyze <goal>' first.")
     assertTransition(state.ph, "B", "plan")
     const summary = await readPlanSummary(ctx)
-    const planFile = buildPlanFile(request, summary, ctx.maxRetries)
+    const planFile = buildPlanFile(request, summary, ctx.settings().maxRetries)
     const rel = planRelPath(planFile.dom, planFile.id)
     const path = join(ctx.paths.root, rel)
     if ((await readDiskVersion(path, rel)) !== null) {

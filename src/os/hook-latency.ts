@@ -30,7 +30,7 @@ const EVENTS = [
   { hook_event_name: "SessionStart", source: "startup" },
   { hook_event_name: "UserPromptSubmit", prompt: "Add a CSV export" },
   { hook_event_name: "PreToolUse", tool_name: "Bash" },
-  { hook_event_name: "Notification", message: "Claude needs your permission to use Bash" },
+  { hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" },
   { hook_event_name: "PostToolUse", tool_name: "Bash" },
   { hook_event_name: "Stop" },
 ]

@@ -53,17 +53,21 @@ async function appendDurably(path: string, text: string): Promise<void> {
 }
 
 /**
- * Append `entries`, numbering them from `state.g + 1` and rolling over to a new unit whenever the
- * current one holds `state.max` lines. Returns the counters to store in `state.json`.
+ * Append `entries`, numbering them after the newest id in the log or `state.g`, whichever is higher
+ * (readers append log lines without touching state.json, so the log may be ahead; `g` never goes
+ * back), and rolling over to a new unit whenever the current one holds `state.max` lines. `ln` is
+ * always the newest unit's line count. Returns the counters to store in `state.json`.
  */
 export async function appendLogLines(
   logsDir: string,
-  state: Pick<StateFile, "g" | "ln" | "max">,
+  state: Pick<StateFile, "g" | "max">,
   entries: LogEntry[],
 ): Promise<{ g: number; ln: number; lines: LogLine[] }> {
   await ensureDir(logsDir)
   let unit = Math.max(1, await newestLogUnit(logsDir))
-  let { g, ln } = state
+  const onDisk = await syncCountersFromLog(logsDir)
+  let g = Math.max(state.g, onDisk?.g ?? 0)
+  let ln = onDisk?.ln ?? 0
   const lines: LogLine[] = []
   let pending = ""
   const flush = async () => {
@@ -118,15 +122,36 @@ export async function readLastLogLines(logsDir: string, limit: number): Promise<
   return collected.slice(-limit)
 }
 
-/** What the newest log says the counters are: `g` from its last line, `ln` from its line count. */
+/** The id of the last whole line of a unit's text (a torn or foreign line is skipped). */
+function lastLineId(text: string): number | null {
+  let end = text.length
+  while (end > 0) {
+    const start = text.lastIndexOf("\n", end - 1) + 1
+    const raw = text.slice(start, end).trim()
+    end = start - 1
+    if (raw.length === 0) continue
+    try {
+      const id = (JSON.parse(raw) as { id?: unknown } | null)?.id
+      if (typeof id === "number" && Number.isInteger(id) && id >= 0) return id
+    } catch {
+      // A torn line: look at the one before.
+    }
+  }
+  return null
+}
+
+const countLines = (text: string) => text.split("\n").filter((line) => line.trim().length > 0).length
+
+/** What the log says the counters are: `g` from its last line, `ln` from the newest unit's line count. */
 export async function syncCountersFromLog(logsDir: string): Promise<{ g: number; ln: number } | null> {
   const newest = await newestLogUnit(logsDir)
   if (newest === 0) return null
-  const { count } = await readUnit(logsDir, newest)
+  let ln = 0
   for (let unit = newest; unit >= 1; unit--) {
-    const { lines } = await readUnit(logsDir, unit)
-    const last = lines.at(-1)
-    if (last) return { g: last.id, ln: count }
+    const text = await readFile(join(logsDir, logUnitName(unit)), "utf8").catch(() => "")
+    if (unit === newest) ln = countLines(text)
+    const id = lastLineId(text)
+    if (id !== null) return { g: id, ln }
   }
-  return { g: 0, ln: count }
+  return { g: 0, ln }
 }

@@ -1,8 +1,9 @@
 // Artifact records: what a completed task produced, registered under `registry/<dom>/<id>.json`
-// and mapped by `registry_summary.json`.
+// and mapped by `registry_summary.json`. A file artifact keeps its project folder (`root`) and its
+// location relative to it, so every surface later reads the same file.
 import { join } from "node:path"
 import { TskError } from "../domain/errors.ts"
-import { requiresAnnotations } from "./annotation-validator.ts"
+import { requiresAnnotations } from "./artifact-types.ts"
 import { artifactRelPath, type OsPaths } from "./os-paths.ts"
 import { ArtifactFile, type SummaryFile, type TaskOutput } from "./schemas.ts"
 import { readVersioned } from "./versioned-file.ts"
@@ -11,7 +12,7 @@ import { readVersioned } from "./versioned-file.ts"
 export function buildArtifactRecord(
   output: TaskOutput,
   existing: ArtifactFile | null,
-  origin: { plan: string | null; task: string | null },
+  origin: { plan: string | null; task: string | null; project: string | null },
 ): ArtifactFile {
   return {
     v: existing?.v ?? 0,
@@ -26,6 +27,7 @@ export function buildArtifactRecord(
     ann: requiresAnnotations(output.type),
     plan: origin.plan,
     task: origin.task,
+    root: origin.project,
   }
 }
 

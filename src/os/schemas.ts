@@ -1,5 +1,6 @@
 // The agent operating state's file formats (specs/agent-operating-state.md), as zod schemas. Every
 // versioned file carries `v`, the version the optimistic lock compares.
+import { isAbsolute } from "node:path"
 import * as z from "zod"
 
 export const PHASES = ["A", "B", "C", "V", "I"] as const
@@ -100,6 +101,8 @@ export const ArtifactFile = z.object({
   ann: z.boolean(),
   plan: z.string().nullable(),
   task: z.string().nullable(),
+  /** The project folder `loc` is relative to (absent in records written before projects existed). */
+  root: z.string().nullable().optional(),
 })
 export type ArtifactFile = z.infer<typeof ArtifactFile>
 
@@ -149,7 +152,12 @@ export const PlanInput = z.object({
   tasks: z.array(PlanTaskInput).min(1, "a plan needs at least one task").max(500),
 })
 export type PlanInput = z.input<typeof PlanInput>
-export const CompleteInput = z.object({ taskId: OsId, output: TaskOutput })
+/** `cwd`: the folder the command came from (the agent's working folder), where a relative `loc` starts. */
+export const CompleteInput = z.object({
+  taskId: OsId,
+  output: TaskOutput,
+  cwd: z.string().min(1).max(4096).refine(isAbsolute, "must be an absolute folder").optional(),
+})
 export type CompleteInput = z.input<typeof CompleteInput>
 export const FailInput = z.object({ taskId: OsId, error: NonEmpty.max(2000) })
 export const IssueInput = z.object({

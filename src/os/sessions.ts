@@ -1,17 +1,30 @@
 // Agent sessions seen through Claude Code hooks: `sessions.json` (`{v, sessions: {id: …}}`) holds
-// each session's status, `session_log.jsonl` one line per hook event. Everything here is
-// synchronous node:fs with no heavy imports, because `tsk hook` must answer in a few milliseconds.
+// each session's status, the event and time it came from, and the Claude Code process behind it;
+// `session_log.jsonl` one line per hook event. A Notification's `notification_type` decides whether
+// the session needs input (a permission prompt, an idle prompt, a question dialog) or is merely
+// informed (`auth_success`, ...). When sessions are read, one whose process is gone shows as ended
+// and one silent for too long as stale (session-liveness.ts). Everything here is synchronous
+// node:fs with no heavy imports, because `tsk hook` must answer in a few milliseconds.
 import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { hostname } from "node:os"
 import { dirname, join } from "node:path"
+import { applyLiveness, type LivenessOptions } from "./session-liveness.ts"
 
-export type SessionStatus = "working" | "needs_input" | "idle" | "ended"
+/** What hooks record; `stale` is only ever derived when reading (a session silent for too long). */
+export type SessionStatus = "working" | "needs_input" | "idle" | "stale" | "ended"
 
 export const SESSION_STATUS_LABELS: Record<SessionStatus, string> = {
   working: "working",
   needs_input: "needs input",
   idle: "idle",
+  stale: "stale",
   ended: "ended",
 }
+
+/** Notification types that wait for the person (Claude Code's `notification_type`). */
+const NEEDS_INPUT_TYPES: ReadonlySet<string> = new Set(["permission_prompt", "idle_prompt", "elicitation_dialog"])
+/** Notification types that say the person has answered. */
+const ANSWERED_TYPES: ReadonlySet<string> = new Set(["elicitation_complete", "elicitation_response"])
 
 export interface AgentSession {
   id: string
@@ -28,6 +41,13 @@ export interface AgentSession {
   prompt: string | null
   started: string
   updated: string
+  /** Where the status came from: the event (with its notification type) and when. */
+  since?: { event: string; at: string }
+  /** The Claude Code process that ran the hook, on `host`; null when it could not be found. */
+  pid?: number | null
+  host?: string
+  /** Set when reading: why the shown status differs from the recorded one (process gone, silent). */
+  shownBecause?: string
 }
 
 export interface SessionsFile {
@@ -42,8 +62,10 @@ export interface HookEvent {
   transcript_path?: string
   tool_name?: string
   message?: string
+  notification_type?: string
   prompt?: string
   source?: string
+  reason?: string
 }
 
 const MAX_SESSIONS = 50
@@ -74,7 +96,7 @@ export function nextSessionStatus(current: SessionStatus | null, event: HookEven
     case "PostToolUse":
       return "working"
     case "Notification":
-      return "needs_input"
+      return notificationStatus(current, event)
     case "Stop":
       return current === "needs_input" ? "needs_input" : "idle"
     case "SessionEnd":
@@ -84,13 +106,32 @@ export function nextSessionStatus(current: SessionStatus | null, event: HookEven
   }
 }
 
-export function applyHookEvent(file: SessionsFile, event: HookEvent, now: Date): { file: SessionsFile; session: AgentSession } {
+function notificationStatus(current: SessionStatus | null, event: HookEvent): SessionStatus {
+  const type = event.notification_type
+  if (type === undefined) {
+    // Claude Code before notification_type: only its permission and idle prompts wait for the person.
+    return /permission|waiting for your input/i.test(event.message ?? "") ? "needs_input" : (current ?? "working")
+  }
+  if (NEEDS_INPUT_TYPES.has(type)) return "needs_input"
+  if (ANSWERED_TYPES.has(type) && current === "needs_input") return "working"
+  return current ?? "working"
+}
+
+const eventLabel = (event: HookEvent) => (event.hook_event_name === "Notification" && event.notification_type ? `Notification (${event.notification_type})` : event.hook_event_name)
+
+export function applyHookEvent(
+  file: SessionsFile,
+  event: HookEvent,
+  now: Date,
+  process: { pid: number | null; host: string } | null = null,
+): { file: SessionsFile; session: AgentSession } {
   const at = now.toISOString()
   const previous = file.sessions[event.session_id] ?? null
   const toolEvent = event.hook_event_name === "PreToolUse" || event.hook_event_name === "PostToolUse"
+  const status = nextSessionStatus(previous?.status ?? null, event)
   const session: AgentSession = {
     id: event.session_id,
-    status: nextSessionStatus(previous?.status ?? null, event),
+    status,
     event: event.hook_event_name,
     cwd: text(event.cwd, 500) ?? previous?.cwd ?? null,
     transcript: text(event.transcript_path, 500) ?? previous?.transcript ?? null,
@@ -99,6 +140,9 @@ export function applyHookEvent(file: SessionsFile, event: HookEvent, now: Date):
     prompt: event.hook_event_name === "UserPromptSubmit" ? text(event.prompt, 120) : (previous?.prompt ?? null),
     started: previous?.started ?? at,
     updated: at,
+    since: previous?.since && previous.status === status ? previous.since : { event: eventLabel(event), at },
+    pid: process?.pid ?? previous?.pid ?? null,
+    ...(process ? { host: process.host } : previous?.host ? { host: previous.host } : {}),
   }
   const sessions = pruneSessions({ ...file.sessions, [session.id]: session }, now)
   return { file: { v: file.v + 1, sessions }, session }
@@ -122,9 +166,11 @@ export function readSessionsFile(path: string): SessionsFile {
   return { v: 0, sessions: {} }
 }
 
-/** The sessions under an os root, most recently active first (for the TUI's panel). */
-export function readAgentSessions(osRoot: string): AgentSession[] {
-  return Object.values(readSessionsFile(join(osRoot, "sessions.json")).sessions).sort((a, b) => b.updated.localeCompare(a.updated))
+/** The sessions under an os root as they stand now (process gone: ended; silent: stale), most recently active first. */
+export function readAgentSessions(osRoot: string, options: LivenessOptions = {}): AgentSession[] {
+  return Object.values(readSessionsFile(join(osRoot, "sessions.json")).sessions)
+    .map((session) => applyLiveness(session, options))
+    .sort((a, b) => b.updated.localeCompare(a.updated))
 }
 
 function writeDurableSync(path: string, content: string): void {
@@ -180,11 +226,11 @@ function appendSessionLog(path: string, line: Record<string, unknown>): void {
 }
 
 /** Record one hook event under `osRoot`: the session's new status, and a line in the session log. */
-export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date()): AgentSession {
+export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date(), pid: number | null = null): AgentSession {
   mkdirSync(osRoot, { recursive: true, mode: 0o700 })
   const path = join(osRoot, "sessions.json")
   const session = withSyncLock(path, () => {
-    const applied = applyHookEvent(readSessionsFile(path), event, now)
+    const applied = applyHookEvent(readSessionsFile(path), event, now, { pid, host: hostname() })
     writeDurableSync(path, JSON.stringify(applied.file, null, 2) + "\n")
     return applied.session
   })
@@ -194,6 +240,7 @@ export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date
     event: event.hook_event_name,
     status: session.status,
     ...(event.tool_name ? { tool: event.tool_name } : {}),
+    ...(event.notification_type ? { type: event.notification_type } : {}),
     ...(event.message ? { msg: event.message.slice(0, 300) } : {}),
   })
   return session

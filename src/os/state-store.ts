@@ -8,9 +8,6 @@ import { BLOCKED_STATES, StateFile, type LogLevel, type OsState, type Phase } fr
 import { readVersioned } from "./versioned-file.ts"
 import { TskError } from "../domain/errors.ts"
 
-export const DEFAULT_LOG_MAX = 500
-export const DEFAULT_MAX_RETRIES = 3
-
 export function defaultState(max: number): StateFile {
   return { v: 1, g: 0, ln: 0, max, ph: "I", st: "READY", cp: null, ct: null, rt: {}, iss: {}, err: null }
 }

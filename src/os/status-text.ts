@@ -53,7 +53,8 @@ export function formatStatus(status: OsStatus, paint: Paint): string {
     for (const session of status.sessions.slice(0, 5)) {
       const label = SESSION_STATUS_LABELS[session.status]
       const shown = session.status === "needs_input" ? paint.yellow(label) : label
-      lines.push(`  ${session.id.slice(0, 8)}  ${shown}${session.cwd ? paint.dim(`  ${session.cwd}`) : ""}`)
+      const source = session.shownBecause ?? (session.since ? `${session.since.event} at ${session.since.at}` : null)
+      lines.push(`  ${session.id.slice(0, 8)}  ${shown}${source ? paint.dim(`  (${source})`) : ""}${session.cwd ? paint.dim(`  ${session.cwd}`) : ""}`)
     }
   }
   if (status.log.length > 0) {
@@ -74,5 +75,6 @@ export function formatCheck(report: CheckReport, paint: Paint): string {
   const head = report.repair
     ? `${report.findings.length} problems, ${report.repaired} repaired, ${report.unrepaired} need a person`
     : `${report.findings.length} problems; run 'tsk os check --repair' to fix what can be fixed`
-  return [head, ...lines].join("\n")
+  const offers = report.suggestions.map((suggestion) => `  ${paint.yellow("offer")}  ${suggestion}`)
+  return [head, ...lines, ...offers].join("\n")
 }

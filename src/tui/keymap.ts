@@ -88,6 +88,7 @@ export const KEYMAP = [
 
   binding({ action: "monitor.down", scope: "monitor", keys: ["j", "down"], label: "j/↓", description: "next C64 task", hint: "move" }),
   binding({ action: "monitor.up", scope: "monitor", keys: ["k", "up"], label: "k/↑", description: "previous C64 task" }),
+  binding({ action: "monitor.nextWaiting", scope: "monitor", keys: ["w"], label: "w", description: "jump to the next agent session that needs input (with the event and time its status came from)" }),
   binding({ action: "monitor.plan", scope: "monitor", keys: ["P"], label: "P", description: "the agent's plan: every task with its state, retries and artifact", hint: "plan" }),
   binding({ action: "monitor.c64Sample", scope: "monitor", keys: ["return"], label: "Enter", description: "latest sample: hex + PETSCII, and a larger graph", hint: "sample" }),
   binding({ action: "monitor.c64Metric", scope: "monitor", keys: ["m"], label: "m", description: "sparkline metric: changed bytes → a byte → the mean", hint: "metric" }),

@@ -54,17 +54,17 @@ const ARTIFACTS = {
   docs: { taskId: "docs", id: "export-docs", file: "docs/export.md", type: "doc", dep: ["csv-writer", "export-command"] },
 } as const satisfies Record<string, DemoArtifact>
 
-async function writeArtifact(ctx: DemoContext, artifact: DemoArtifact, content: string): Promise<string> {
+async function writeArtifact(ctx: DemoContext, artifact: DemoArtifact, content: string): Promise<void> {
   const path = join(demoWorkspace(ctx.home), artifact.file)
   await mkdir(dirname(path), { recursive: true })
   await writeFile(path, content)
-  return path
 }
 
-/** Write the artifact's file, then report the task complete with it as its output. */
+/** Write the artifact's file, then report the task complete with it as its output (a path inside the agent's project, sent with its folder). */
 async function completeWith(ctx: DemoContext, artifact: DemoArtifact, content: string): Promise<void> {
-  const loc = await writeArtifact(ctx, artifact, content)
-  await ctx.send("os-complete", { taskId: artifact.taskId, output: { id: artifact.id, dom: "export", loc, type: artifact.type, dep: artifact.dep } })
+  await writeArtifact(ctx, artifact, content)
+  const output = { id: artifact.id, dom: "export", loc: artifact.file, type: artifact.type, dep: artifact.dep }
+  await ctx.send("os-complete", { taskId: artifact.taskId, output, cwd: demoWorkspace(ctx.home) })
 }
 
 /** What `tsk hook` records when Claude Code runs it with this event. */
@@ -110,7 +110,7 @@ export const OS_AGENT_STEPS: readonly DemoStep[] = [
   {
     atMs: at(5),
     what: "the session asks for permission to edit the file (needs input)",
-    run: async (ctx) => hook(ctx, { hook_event_name: "Notification", message: "Claude needs your permission to use Edit" }),
+    run: async (ctx) => hook(ctx, { hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Edit" }),
   },
   {
     atMs: at(6),

@@ -24,7 +24,16 @@ export interface OsReader {
   revision?(): string
 }
 
-const SESSION_ORDER: Record<OsSessionStatus, number> = { needs_input: 0, working: 1, idle: 2, ended: 3 }
+const SESSION_ORDER: Record<OsSessionStatus, number> = { needs_input: 0, working: 1, idle: 2, stale: 3, ended: 4 }
+
+/** "Notification (permission_prompt) 10:00:01", or why the status was derived ("process 4242 is gone"). */
+export function sessionSource(session: AgentSession): string | null {
+  if (session.shownBecause) return session.shownBecause
+  if (!session.since) return null
+  const time = new Date(session.since.at)
+  const clock = Number.isNaN(time.getTime()) ? session.since.at : time.toTimeString().slice(0, 8)
+  return `${session.since.event} ${clock}`
+}
 
 function sessionDetail(session: AgentSession): string | null {
   const what =
@@ -36,7 +45,7 @@ function sessionDetail(session: AgentSession): string | null {
 export function toOsPanelSessions(sessions: readonly AgentSession[]): OsPanelSession[] {
   return [...sessions]
     .sort((a, b) => SESSION_ORDER[a.status] - SESSION_ORDER[b.status] || b.updated.localeCompare(a.updated))
-    .map((session) => ({ id: session.id, status: session.status, detail: sessionDetail(session) }))
+    .map((session) => ({ id: session.id, status: session.status, detail: sessionDetail(session), source: sessionSource(session) }))
 }
 
 export function toOsPanelStatus(status: OsStatus): OsPanelStatus {
@@ -123,7 +132,7 @@ function fileStamp(path: string): string {
 /** The agent operating state of `home`, read through the os engine. */
 export async function openOsReader(home: string): Promise<OsReader> {
   const [{ createOsEngine }, { resolveOsSettings }, { watchOsState }] = await Promise.all([import("../os/engine.ts"), import("../os/os-settings.ts"), import("../os/watch.ts")])
-  const engine = createOsEngine(resolveOsSettings(home))
+  const engine = createOsEngine({ root: resolveOsSettings(home).root, home })
   const watched = [join(engine.root, "state.json"), join(engine.root, "sessions.json")]
   return {
     status: (options) => engine.status(options),

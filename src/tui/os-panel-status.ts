@@ -13,8 +13,8 @@ export const isBlockedState = (state: OsStateName) => state === "ERROR" || state
 export type OsTaskState = "pending" | "active" | "review" | "done" | "failed"
 export const OS_TASK_MARKS: Record<OsTaskState, string> = { pending: "·", active: "▸", review: "?", done: "✓", failed: "✗" }
 
-export type OsSessionStatus = "working" | "needs_input" | "idle" | "ended"
-export const OS_SESSION_LABELS: Record<OsSessionStatus, string> = { working: "working", needs_input: "needs input", idle: "idle", ended: "ended" }
+export type OsSessionStatus = "working" | "needs_input" | "idle" | "stale" | "ended"
+export const OS_SESSION_LABELS: Record<OsSessionStatus, string> = { working: "working", needs_input: "needs input", idle: "idle", stale: "stale", ended: "ended" }
 
 export interface OsLogLine {
   level: "I" | "W" | "E" | "D"
@@ -47,6 +47,8 @@ export interface OsPanelSession {
   status: OsSessionStatus
   /** What it does or waits for: the notification, the tool, or the prompt, with its folder. */
   detail: string | null
+  /** Where the status came from: the hook event and its time (HH:MM:SS), or why it is stale / ended. */
+  source: string | null
 }
 
 export interface OsPanelStatus {

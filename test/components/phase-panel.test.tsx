@@ -108,10 +108,10 @@ describe("the phase/state panel", () => {
     const { app } = await monitorWith(
       panelStatus({
         sessions: [
-          { id: "aaaa1111-session", status: "needs_input", detail: "tsk · Claude needs your permission to use Bash" },
-          { id: "bbbb2222-session", status: "working", detail: "api · Edit" },
-          { id: "cccc3333-session", status: "idle", detail: null },
-          { id: "dddd4444-session", status: "ended", detail: null },
+          { id: "aaaa1111-session", status: "needs_input", detail: "tsk · Claude needs your permission to use Bash", source: null },
+          { id: "bbbb2222-session", status: "working", detail: "api · Edit", source: null },
+          { id: "cccc3333-session", status: "idle", detail: null, source: null },
+          { id: "dddd4444-session", status: "ended", detail: null, source: null },
         ],
       }),
     )
@@ -137,7 +137,7 @@ describe("the phase/state panel", () => {
     expect(panelLayout(30, 2)).toEqual({ fixed: 7, sessions: 2, log: 19 })
     expect(panelLayout(9, 2)).toEqual({ fixed: 7, sessions: 1, log: null })
     expect(panelLayout(5, 1)).toEqual({ fixed: 5, sessions: null, log: null })
-    const status = panelStatus({ sessions: [{ id: "aaaa1111-session", status: "needs_input", detail: "tsk · permission to use Bash" }] })
+    const status = panelStatus({ sessions: [{ id: "aaaa1111-session", status: "needs_input", detail: "tsk · permission to use Bash", source: null }] })
     const { app } = await monitorWith(status, { width: 80, height: 24 })
     const rows = app.frame().split("\n")
     const strip = rows.findIndex((row) => row.includes(phaseStripText("C", false).trim()))
@@ -165,7 +165,7 @@ describe("the agent strip under the list", () => {
   })
 
   it("points out a session that needs input", async () => {
-    const status = panelStatus({ sessions: [{ id: "aaaa1111-session", status: "needs_input", detail: "tsk · Claude needs your permission to use Bash" }] })
+    const status = panelStatus({ sessions: [{ id: "aaaa1111-session", status: "needs_input", detail: "tsk · Claude needs your permission to use Bash", source: null }] })
     app = await renderApp({ feeds: { c64: null, os: createValueFeed<OsPanelStatus | null>(status) }, env: {}, width: 140 })
     expect(lineWith(app.frame(), " OS ")).toMatch(/csv-export 0\/3\s+needs input\s+tsk · Claude needs your permission to use Bash/)
     const badge = app.spanWith(" needs input ")!

@@ -1,6 +1,7 @@
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { checkAnnotations, validateArtifactFile } from "../../src/os/annotation-validator.ts"
+import { checkAnnotations } from "../../src/os/annotation-rules.ts"
+import { validateArtifactFile } from "../../src/os/annotation-validator.ts"
 import { codeOutput, makeOsFixture, readJson, readState, walkToConstruct, writeWorkspaceFile, type OsFixture } from "./os-helpers.ts"
 
 const SAMPLES = join(import.meta.dirname, "fixtures", "annotations")
@@ -58,7 +59,7 @@ describe("annotation rules on sample files", () => {
   })
 
   it("does not count ISS-70 as the tag of ISS-7", () => {
-    expect(checkAnnotations("// Purpose: x\n// Depends on: []\n// Issue: ISS-70\n", { dep: [], activeIssues: ["ISS-7"] })).toEqual([
+    expect(checkAnnotations({ path: "x.ts", content: "// Purpose: x\n// Depends on: []\n// Issue: ISS-70\n" }, { dep: [], activeIssues: ["ISS-7"] })).toEqual([
       "no 'Issue: ISS-7' tag for active issue ISS-7",
     ])
   })
@@ -71,8 +72,12 @@ describe("annotation rules on sample files", () => {
     expect(await validateSample("nowhere.bin", "data")).toEqual({ ok: true, reasons: [], checked: false })
   })
 
-  it("reads an absolute location as it is", async () => {
-    expect((await validateArtifactFile({ loc: join(SAMPLES, "good-config.yaml"), type: "config", dep: [] }, [], "/nonexistent")).ok).toBe(true)
+  it("refuses to read a location outside the project", async () => {
+    expect(await validateArtifactFile({ loc: join(SAMPLES, "good-config.yaml"), type: "config", dep: [] }, [], join(SAMPLES, "..", "..", "bridge"))).toEqual({
+      ok: false,
+      reasons: [`artifact location ${join(SAMPLES, "good-config.yaml")} is outside the project`],
+      checked: true,
+    })
   })
 })
 
@@ -106,7 +111,7 @@ describe("VALIDATE in the engine", () => {
     expect(await fx.engine.validate()).toMatchObject({ ok: true, retries: 1, task: { state: "done" } })
   })
 
-  it("resolves a relative location against the workspace root", async () => {
+  it("resolves a relative location against the folder the command came from", async () => {
     fx = makeOsFixture()
     await walkToConstruct(fx.engine)
     writeWorkspaceFile(fx, "src/lexer.ts", "// Purpose: tokens\n// Depends on: []\n")

@@ -34,6 +34,7 @@ describe("os-* bridge commands", () => {
       "os-log",
       "os-check",
       "os-clear",
+      "os-abort",
     ])
   })
 

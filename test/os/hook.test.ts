@@ -21,7 +21,7 @@ const send = (payload: unknown, now = new Date("2026-05-01T10:00:00.000Z")) =>
 
 function statusAfter(names: string[]): SessionStatus | null {
   let status: SessionStatus | null = null
-  for (const name of names) status = nextSessionStatus(status, event(name))
+  for (const name of names) status = nextSessionStatus(status, event(name, name === "Notification" ? { notification_type: "permission_prompt" } : {}))
   return status
 }
 
@@ -66,7 +66,7 @@ describe("tsk hook", () => {
   it("records each session in sessions.json and a line per event in the session log", async () => {
     await send(event("UserPromptSubmit", { prompt: "Add a CSV export", cwd: "/work" }))
     await send({ ...event("Notification", { message: "needs permission" }), session_id: "s2" }, new Date("2026-05-01T10:00:01.000Z"))
-    const sessions = readAgentSessions(join(home, "os"))
+    const sessions = readAgentSessions(join(home, "os"), { now: new Date("2026-05-01T10:00:02.000Z") })
     expect(sessions.map((s) => [s.id, s.status])).toEqual([
       ["s2", "needs_input"],
       ["s1", "working"],

@@ -14,7 +14,7 @@ describe("log rollover", () => {
   it("starts a new unit when the current one holds max lines, resetting ln", async () => {
     fx = makeOsFixture()
     const logs = join(fx.root, "logs")
-    const result = await appendLogLines(logs, { g: 0, ln: 0, max: 3 }, ["a", "b", "c", "d", "e"].map(entry))
+    const result = await appendLogLines(logs, { g: 0, max: 3 }, ["a", "b", "c", "d", "e"].map(entry))
     expect(result).toMatchObject({ g: 5, ln: 2 })
     expect(units(fx)).toEqual(["log_unit_1.jsonl", "log_unit_2.jsonl"])
     expect(readFileSync(join(logs, "log_unit_1.jsonl"), "utf8").trim().split("\n")).toHaveLength(3)
@@ -36,16 +36,16 @@ describe("log rollover", () => {
   it("reads the newest lines back across units, oldest first", async () => {
     fx = makeOsFixture()
     const logs = join(fx.root, "logs")
-    await appendLogLines(logs, { g: 0, ln: 0, max: 2 }, ["a", "b", "c", "d", "e"].map(entry))
+    await appendLogLines(logs, { g: 0, max: 2 }, ["a", "b", "c", "d", "e"].map(entry))
     expect((await readLastLogLines(logs, 4)).map((line) => line.msg)).toEqual(["b", "c", "d", "e"])
   })
 
   it("keeps a line whole after a torn last line left by a crash", async () => {
     fx = makeOsFixture()
     const logs = join(fx.root, "logs")
-    await appendLogLines(logs, { g: 0, ln: 0, max: 10 }, [entry("a")])
+    await appendLogLines(logs, { g: 0, max: 10 }, [entry("a")])
     appendFileSync(join(logs, "log_unit_1.jsonl"), '{"id":2,"L":"I","ph"')
-    await appendLogLines(logs, { g: 2, ln: 2, max: 10 }, [entry("c")])
+    await appendLogLines(logs, { g: 2, max: 10 }, [entry("c")])
     expect((await readLastLogLines(logs, 10)).map((line) => line.msg)).toEqual(["a", "c"])
   })
 })
@@ -56,7 +56,9 @@ describe("startup sequence", () => {
     const report = await fx.engine.start()
     expect(report.created.sort()).toEqual(["known_issues.json", "plan_summary.json", "registry_summary.json", "state.json"])
     for (const dir of ["logs", "registry", "plans"]) expect(existsSync(join(fx.root, dir))).toBe(true)
-    expect(readState(fx)).toEqual({ v: 2, g: 1, ln: 1, max: 7, ph: "I", st: "READY", cp: null, ct: null, rt: {}, iss: {}, err: null })
+    // Nothing in the fresh state changes at startup: only the session-start line is written.
+    expect(readState(fx)).toEqual({ v: 1, g: 0, ln: 0, max: 7, ph: "I", st: "READY", cp: null, ct: null, rt: {}, iss: {}, err: null })
+    expect(readAllLogLines(fx)).toEqual([{ id: 1, L: "I", ph: "I", plan: null, task: null, msg: "session start" }])
     expect(readJson(fx, "registry_summary.json")).toEqual({ v: 1, items: {} })
     expect(readJson(fx, "known_issues.json")).toEqual({ v: 1, issues: [] })
   })
@@ -80,31 +82,47 @@ describe("startup sequence", () => {
   })
 
   it("re-syncs g from the last line of the newest log unit and ln from its line count", async () => {
-    fx = makeOsFixture()
+    fx = makeOsFixture({ logMax: 3 })
     await fx.engine.start()
     const logs = join(fx.root, "logs")
-    await appendLogLines(logs, { g: 1, ln: 1, max: 3 }, ["crash-1", "crash-2", "crash-3", "crash-4"].map(entry))
-    expect(readState(fx)).toMatchObject({ g: 1, ln: 1 })
+    await appendLogLines(logs, { g: 1, max: 3 }, ["crash-1", "crash-2", "crash-3", "crash-4"].map(entry))
+    expect(readState(fx)).toMatchObject({ g: 0, ln: 0 })
     const report = await fx.engineWith().start()
-    expect(report.counters).toEqual({ g: [1, 5], ln: [1, 2] })
+    expect(report.counters).toEqual({ g: [0, 5], ln: [0, 2] })
     expect(readAllLogLines(fx).at(-1)).toMatchObject({ id: 6, msg: "session start" })
-    expect(readState(fx)).toMatchObject({ g: 6, ln: 3 })
+    // The next command numbers its line after the log, not after the stale state.json.
+    await fx.engine.analyze({ goal: "g" })
+    expect(readAllLogLines(fx).at(-1)).toMatchObject({ id: 7, msg: "analyze: g" })
+    expect(readState(fx)).toMatchObject({ g: 7, ln: 1 })
+  })
+
+  it("never moves g back when the log holds fewer lines than state.json counted", async () => {
+    fx = makeOsFixture()
+    await walkToConstruct(fx.engine)
+    expect(readState(fx).g).toBe(3)
+    writeFileSync(join(fx.root, "logs", "log_unit_1.jsonl"), "")
+    await fx.engineWith().start()
+    expect(readAllLogLines(fx).at(-1)).toMatchObject({ id: 4, msg: "session start" })
+    await fx.engine.fail({ taskId: "lexer", error: "tests do not compile" })
+    expect(readState(fx).g).toBe(5)
   })
 
   it("finds the last line in an older unit when the newest one is empty", async () => {
     fx = makeOsFixture()
     const logs = join(fx.root, "logs")
-    await appendLogLines(logs, { g: 0, ln: 0, max: 5 }, [entry("a"), entry("b")])
+    await appendLogLines(logs, { g: 0, max: 5 }, [entry("a"), entry("b")])
     writeFileSync(join(logs, "log_unit_2.jsonl"), "")
     expect(await syncCountersFromLog(logs)).toEqual({ g: 2, ln: 0 })
   })
 
-  it("logs the session start and sets READY after a BUSY session", async () => {
+  it("keeps BUSY while a task is checked out, writing only the session-start line", async () => {
     fx = makeOsFixture()
     await walkToConstruct(fx.engine)
+    const before = readFileSync(join(fx.root, "state.json"), "utf8")
     expect(readState(fx).st).toBe("BUSY")
-    await fx.engineWith().start()
-    expect(readState(fx)).toMatchObject({ st: "READY", ph: "C", ct: "lexer" })
+    const report = await fx.engineWith().start()
+    expect(report.wroteState).toBe(false)
+    expect(readFileSync(join(fx.root, "state.json"), "utf8")).toBe(before)
     expect(readAllLogLines(fx).at(-1)?.msg).toBe("session start")
     await fx.engine.complete({ taskId: "lexer", output: { id: "lexer", dom: "core", loc: "lexer.bin", type: "data" } })
     expect(readState(fx).ph).toBe("V")

@@ -21,7 +21,7 @@ export function makeOsFixture(options: Partial<OsEngineOptions> = {}): OsFixture
   const root = join(home, "os")
   const workspace = join(home, "workspace")
   mkdirSync(workspace, { recursive: true })
-  const engineWith = (more: Partial<OsEngineOptions> = {}) => createOsEngine({ root, workspaceRoot: workspace, ...options, ...more })
+  const engineWith = (more: Partial<OsEngineOptions> = {}) => createOsEngine({ root, cwd: workspace, ...options, ...more })
   return { home, root, workspace, engine: engineWith(), cleanup, engineWith }
 }
 
