@@ -15,7 +15,7 @@ async function agentState(ctx: CommandContext): Promise<PrimeAgentState | null> 
   const settings = resolveOsSettings(ctx.home)
   if (!existsSync(osPaths(settings.root).state)) return null
   const { createOsEngine } = await import("../os/engine.ts")
-  const status = await createOsEngine({ ...settings, workspaceRoot: process.cwd() }).status({ logLines: 0 })
+  const status = await createOsEngine({ root: settings.root, home: ctx.home, cwd: process.cwd() }).status({ logLines: 0 })
   return {
     phase: status.phase,
     phaseName: status.phaseName,

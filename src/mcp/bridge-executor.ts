@@ -63,7 +63,7 @@ export function createBridgeExecutor(options: ExecutorOptions): BridgeExecutor {
   const { home, env, source } = options
   const session = createTaskSession(home, source)
   const taskCommands = createTaskBridgeCommands(session.access)
-  const osCommands = createOsBridgeCommands(createOsEngine({ ...resolveOsSettings(home), workspaceRoot: process.cwd() }))
+  const osCommands = createOsBridgeCommands(createOsEngine({ root: resolveOsSettings(home).root, home, cwd: process.cwd() }))
   const c64Commands = createC64BridgeCommands(unreachableService)
   const registry = createBridgeRegistry(taskCommands, [...osCommands, ...c64Commands])
   const forwarded = new Set(c64Commands.map((d) => d.command))
