@@ -143,8 +143,10 @@ const snippet: CommandSpec = {
   options: { hooks: { type: "boolean", description: "print the Claude Code hooks settings block instead" } },
   async run(ctx, { options }) {
     if (options.hooks === true) {
-      const { hookSettings, hookSettingsSnippet } = await import("./hook-command.ts")
-      return { data: hookSettings(), text: hookSettingsSnippet() }
+      const { hookSettings } = await import("./hook-command.ts")
+      const { withMemoryRestore } = await import("../memory/session-start-hook.ts")
+      const settings = withMemoryRestore(hookSettings())
+      return { data: settings, text: JSON.stringify(settings, null, 2) }
     }
     const text = agentSnippet(ctx.home)
     return { data: { markdown: text }, text }

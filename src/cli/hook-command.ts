@@ -8,6 +8,7 @@ import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { parseHookEvent, recordHookEvent, type AgentSession } from "../os/sessions.ts"
+import { recordHookMessage } from "../memory/hook-messages.ts"
 import { tskHome } from "../store/paths.ts"
 
 export { hookSettings, hookSettingsSnippet } from "../os/hook-settings.ts"
@@ -57,7 +58,15 @@ export async function runHook(home: string, readInput: () => Promise<string>, no
     osRoot = resolveOsSettings(home).root
     const raw = await readInput()
     if (raw.trim().length === 0) throw new Error("no hook event on stdin")
-    return recordHookEvent(osRoot, parseHookEvent(raw), now())
+    const event = parseHookEvent(raw)
+    const session = recordHookEvent(osRoot, event, now())
+    // The session's agent memory (its own failure is logged, the session is recorded regardless).
+    try {
+      recordHookMessage(home, event as unknown as Parameters<typeof recordHookMessage>[1], now())
+    } catch (error) {
+      logHookError(osRoot, `agent memory: ${error instanceof Error ? error.message : String(error)}`, now())
+    }
+    return session
   } catch (error) {
     logHookError(osRoot, error instanceof Error ? error.message : String(error), now())
     return null
