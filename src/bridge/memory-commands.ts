@@ -5,7 +5,7 @@ import * as z from "zod"
 import { defineBridgeCommand, type BridgeCommandDefinition } from "./command-definition.ts"
 import { agentIdProblem } from "../memory/agent-id.ts"
 import type { MemoryManager } from "../memory/memory-manager.ts"
-import { Message, JsonValue } from "../memory/message.ts"
+import { JsonValueInput, MessageInput } from "../memory/message.ts"
 import { restoreAgent, type RestoredContext } from "../memory/restore-step.ts"
 import { restoreMarkdown } from "../memory/restore-markdown.ts"
 
@@ -17,8 +17,8 @@ const AgentIdField = z.string().superRefine((id, ctx) => {
 export const MemoryAppendPayload = z
   .strictObject({
     agentId: AgentIdField,
-    message: Message.optional(),
-    messages: z.array(Message).min(1).max(500).optional(),
+    message: MessageInput.optional(),
+    messages: z.array(MessageInput).min(1).max(500).optional(),
   })
   .refine((p) => (p.message === undefined) !== (p.messages === undefined), { message: "give either message or messages" })
 
@@ -26,7 +26,7 @@ export const MemoryRememberPayload = z.strictObject({
   agentId: AgentIdField,
   key: z.string().min(1).max(200),
   /** null forgets the fact. */
-  value: JsonValue,
+  value: JsonValueInput,
 })
 
 export const MemoryRestorePayload = z.strictObject({

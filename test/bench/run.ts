@@ -4,6 +4,7 @@ import { benchTaskCommands } from "./tasks-bench.ts"
 import { benchBridge, benchIdleRunner } from "./runner-bench.ts"
 import { benchSimMachine } from "./machine-bench.ts"
 import { benchHook } from "./hook-bench.ts"
+import { benchMemory } from "./memory-bench.ts"
 import { benchTui } from "./tui-bench.ts"
 import type { Figure } from "./bench-helpers.ts"
 
@@ -12,6 +13,7 @@ const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
   ["TUI on 10,000 tasks", () => benchTui()],
   ["agent bridge", () => benchBridge()],
   ["Claude Code hook", () => benchHook()],
+  ["agent memory", () => benchMemory()],
   ["simulated C64", () => benchSimMachine()],
   ["runner with C64 background reads (30 s)", () => benchIdleRunner()],
 ]
