@@ -49,6 +49,8 @@ export interface UiState {
   daySelectedId: string | null
   detailScroll: number
   monitorIndex: number
+  /** The selected agent in the Monitor's agents pane. */
+  agentIndex: number
   /** What the C64 pane's sparklines show (`m` cycles it). */
   c64Metric: C64Metric
   dialogs: readonly DialogEntry[]
@@ -92,6 +94,7 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     daySelectedId: null,
     detailScroll: 0,
     monitorIndex: 0,
+    agentIndex: 0,
     c64Metric: DEFAULT_C64_METRIC,
     dialogs: [],
     toasts: [],
