@@ -74,5 +74,18 @@ export function agentSnippet(home: string): string {
     "",
     "Priorities: none, low, medium, high, urgent. Statuses: todo, in_progress, done, archived.",
     "`c64-*` and `os-*` commands exist too (`tsk c64 --help`, `tsk os --help`).",
+    "",
+    "### Working memory",
+    "tsk keeps your working context: every command you send (with its answer) is remembered under your",
+    "`source`, or `source.agentId` when the command carries an `agentId` (`\"agentId\": \"worker-1\"` beside `command`).",
+    "Record facts, and get your context back after a restart (bounded Markdown, or the messages as JSON):",
+    "",
+    `${fence}bash`,
+    `tsk agent send '{"source":"claude-code","command":"memory-remember","payload":{"agentId":"claude-code","key":"branch","value":"fix-login"}}'`,
+    `tsk agent send '{"source":"claude-code","command":"memory-restore","payload":{"agentId":"claude-code","maxTokens":2000,"markdown":true}}' --json`,
+    "tsk memory restore claude-code --markdown --max-tokens 2000",
+    fence,
+    "",
+    "`memory-append` `{ agentId, message | messages }` adds messages (roles system, user, assistant, tool) to your log.",
   ].join("\n")
 }

@@ -63,7 +63,15 @@ function memoryStamp(paths: AgentPaths): string {
   return `${facts?.size ?? 0}:${episodes?.size ?? 0}:${episodes?.mtimeMs ?? 0}:${episodes?.ino ?? 0}`
 }
 
-export function createMemoryManager(home: string): MemoryManager {
+/** Raw-log bytes after the last epoch that make the end of a turn compact on its own. */
+export const AUTO_COMPACT_BYTES = 4 * 1024 * 1024
+
+export interface MemoryManagerOptions {
+  autoCompactBytes?: number
+}
+
+export function createMemoryManager(home: string, options: MemoryManagerOptions = {}): MemoryManager {
+  const autoCompactBytes = options.autoCompactBytes ?? AUTO_COMPACT_BYTES
   const contexts = new Map<string, { context: WorkingContext; stamp: string }>()
   const keep = (agentId: string, paths: AgentPaths, context: WorkingContext) => contexts.set(agentId, { context, stamp: memoryStamp(paths) })
 
@@ -89,7 +97,7 @@ export function createMemoryManager(home: string): MemoryManager {
     return booted
   }
 
-  return {
+  const manager: MemoryManager = {
     home,
     paths: (agentId) => agentPaths(home, agentId),
     exists: (agentId) => existsSync(agentPaths(home, agentId).dir),
@@ -103,7 +111,12 @@ export function createMemoryManager(home: string): MemoryManager {
       const boundary = options.persist ?? endsTurn(messages.at(-1)!)
       if (!boundary) return { agentId, appended: messages.length, persisted: false }
       // Loading takes the new lines in and persists the changed context.
-      await load(agentId)
+      const { context } = await load(agentId)
+      // A long epoch is closed at a turn's end, so a rebuild never has to read an endless tail.
+      if (context.position.logOffset > autoCompactBytes) {
+        const since = lastEpoch(await readEpisodes(paths.episodes))?.to_offset ?? 0
+        if (context.position.logOffset - since > autoCompactBytes) await this.compact(agentId, options.at)
+      }
       return { agentId, appended: messages.length, persisted: true }
     },
 
@@ -165,4 +178,5 @@ export function createMemoryManager(home: string): MemoryManager {
       return true
     },
   }
+  return manager
 }

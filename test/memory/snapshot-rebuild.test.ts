@@ -74,6 +74,17 @@ describe("working-context snapshots", () => {
   })
 })
 
+describe("automatic compaction", () => {
+  it("closes a long epoch at the end of a turn, and a rebuild still equals the cache", async () => {
+    const small = createMemoryManager(temp.home, { autoCompactBytes: 4000 })
+    for (let n = 0; n < 6; n++) await small.append(agent, sessionMessages(n))
+    const snapshot = JSON.parse(cacheText())
+    expect(snapshot.epoch_id).toBeGreaterThan(0)
+    expect(snapshot.log_offset).toBe(readFileSync(manager.paths(agent).messages).length)
+    expect(await rebuiltText()).toBe(cacheText())
+  })
+})
+
 describe("an invalid cache", () => {
   const corruptions: Array<[string, (text: string) => string, RegExp]> = [
     ["a wrong schema_version", (t) => t.replace('"schema_version": 1', '"schema_version": 2'), /schema_version 2/],
