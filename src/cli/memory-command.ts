@@ -34,8 +34,8 @@ function maxTokensOption(input: CommandInput): number | undefined {
 
 const ago = (iso: string | null, now: number) => (iso === null ? "never" : `${formatDuration(Math.max(0, now - Date.parse(iso)))} ago`)
 
-export function agentLine(agent: AgentMemorySummary, now = Date.now()): string {
-  return `${agent.agent_id}  epoch ${agent.epoch_id}, ${agent.messages} messages, active ${ago(agent.last_activity, now)}, snapshot ${ago(agent.snapshot_at, now)}`
+export function agentLine(agent: AgentMemorySummary, now = Date.now(), idWidth = 0): string {
+  return `${agent.agent_id.padEnd(idWidth)}  epoch ${agent.epoch_id}, ${agent.messages} messages, active ${ago(agent.last_activity, now)}, snapshot ${ago(agent.snapshot_at, now)}`
 }
 
 const listCommand: CommandSpec = {
@@ -44,7 +44,7 @@ const listCommand: CommandSpec = {
   usage: "tsk memory list [--json]",
   async run(ctx) {
     const agents = listAgentMemories(ctx.home)
-    return { data: agents, text: agents.length === 0 ? "No agent memory yet." : agents.map((a) => agentLine(a)).join("\n") }
+    return { data: agents, text: agents.length === 0 ? "No agent memory yet." : agents.map((a) => agentLine(a, Date.now(), Math.max(...agents.map((b) => b.agent_id.length)))).join("\n") }
   },
 }
 
@@ -64,7 +64,7 @@ const showCommand: CommandSpec = {
     const lines = [
       agentLine(data),
       `Snapshot: ${snapshot.valid ? `valid (epoch ${snapshot.epoch_id}, ${snapshot.messages} messages)` : `not used: ${snapshot.reason}`}`,
-      `Facts: ${Object.keys(facts).length === 0 ? "none" : ""}`,
+      Object.keys(facts).length === 0 ? "Facts: none" : "Facts:",
       ...Object.entries(facts).map(([k, v]) => `  ${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`),
       ...episodes.map((e) => `Epoch ${e.epoch_id} (${e.messages} messages, ${e.ts}):\n${describeSummary(e.summary).replace(/^/gm, "  ")}`),
     ]
