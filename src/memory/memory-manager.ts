@@ -3,10 +3,10 @@
 // a rebuild), and the cache is persisted at safe boundaries only: after a reset (a rebuild or a
 // compaction) and at the end of an assistant turn.
 import { rm } from "node:fs/promises"
-import { existsSync, statSync } from "node:fs"
+import { existsSync } from "node:fs"
 import { invalid, notFound } from "../domain/errors.ts"
 import { withFileLock } from "../store/file-lock.ts"
-import { bootstrap, catchUpMessages, rebuildContext, type Bootstrapped } from "./bootstrapper.ts"
+import { bootstrap, rebuildContext, type Bootstrapped } from "./bootstrapper.ts"
 import { summarizeEpoch } from "./compaction.ts"
 import { lastEpoch, readEpisodes, writeEpisodes, type Episode } from "./episodes.ts"
 import { agentPaths, type AgentPaths } from "./memory-paths.ts"
@@ -56,13 +56,6 @@ export interface MemoryManager {
   forget(agentId: string): Promise<boolean>
 }
 
-/** Changes to facts or episodes by another process make a context held in memory stale. */
-function memoryStamp(paths: AgentPaths): string {
-  const facts = statSync(paths.facts, { throwIfNoEntry: false })
-  const episodes = statSync(paths.episodes, { throwIfNoEntry: false })
-  return `${facts?.size ?? 0}:${episodes?.size ?? 0}:${episodes?.mtimeMs ?? 0}:${episodes?.ino ?? 0}`
-}
-
 /** Raw-log bytes after the last epoch that make the end of a turn compact on its own. */
 export const AUTO_COMPACT_BYTES = 4 * 1024 * 1024
 
@@ -72,8 +65,6 @@ export interface MemoryManagerOptions {
 
 export function createMemoryManager(home: string, options: MemoryManagerOptions = {}): MemoryManager {
   const autoCompactBytes = options.autoCompactBytes ?? AUTO_COMPACT_BYTES
-  const contexts = new Map<string, { context: WorkingContext; stamp: string }>()
-  const keep = (agentId: string, paths: AgentPaths, context: WorkingContext) => contexts.set(agentId, { context, stamp: memoryStamp(paths) })
 
   async function persist(paths: AgentPaths, context: WorkingContext, invalidCache = false): Promise<string> {
     const text = serialize(context.toSnapshot())
@@ -82,16 +73,11 @@ export function createMemoryManager(home: string, options: MemoryManagerOptions 
     return text
   }
 
+  // Every load starts from the files (the cache first): a context kept in memory could miss what
+  // other processes did meanwhile (a compaction, a forget and a fresh start).
   async function load(agentId: string): Promise<Bootstrapped> {
     const paths = agentPaths(home, agentId)
-    const known = contexts.get(agentId)
-    if (known && known.stamp === memoryStamp(paths)) {
-      const { read, skipped } = catchUpMessages(paths, known.context)
-      if (read > 0) await persist(paths, known.context)
-      return { context: known.context, source: "cache", reason: null, invalidCache: false, changed: read > 0, skippedLines: skipped }
-    }
     const booted = await bootstrap(paths, agentId)
-    keep(agentId, paths, booted.context)
     // A reset (a rebuild, or a cache that took in new lines) is a safe boundary.
     if (booted.changed && existsSync(paths.dir)) await persist(paths, booted.context, booted.invalidCache)
     return booted
@@ -151,7 +137,6 @@ export function createMemoryManager(home: string, options: MemoryManagerOptions 
       })
       if (epoch) {
         const { context } = await rebuildContext(paths, agentId)
-        keep(agentId, paths, context)
         await persist(paths, context)
       }
       return { agentId, compacted: epoch !== null, epoch }
@@ -162,7 +147,6 @@ export function createMemoryManager(home: string, options: MemoryManagerOptions 
       if (!existsSync(paths.dir)) throw notFound(`no memory for agent '${agentId}'`)
       const booted = await bootstrap(paths, agentId, { ignoreCache: true })
       const previous = await readSnapshotText(paths.snapshot)
-      keep(agentId, paths, booted.context)
       const text = serialize(booted.context.toSnapshot())
       // A previous cache that is not even a snapshot is kept aside, never silently replaced.
       const invalidCache = previous !== null && !deserialize(previous, agentId).ok
@@ -172,7 +156,6 @@ export function createMemoryManager(home: string, options: MemoryManagerOptions 
 
     async forget(agentId) {
       const paths = agentPaths(home, agentId)
-      contexts.delete(agentId)
       if (!existsSync(paths.dir)) return false
       await rm(paths.dir, { recursive: true, force: true })
       return true

@@ -74,6 +74,20 @@ describe("working-context snapshots", () => {
   })
 })
 
+describe("a manager that outlives a forget", () => {
+  it("starts the agent's context afresh instead of reading the new log from the old offset", async () => {
+    for (let n = 0; n < 3; n++) await manager.append(agent, sessionMessages(n))
+    await createMemoryManager(temp.home).forget(agent)
+    await manager.append(agent, [{ role: "user", content: "again" }, { role: "assistant", content: "fresh start" }])
+    const snapshot = JSON.parse(cacheText())
+    expect(snapshot.messages.slice(snapshot.memory_messages)).toEqual([
+      { role: "user", content: "again" },
+      { role: "assistant", content: "fresh start" },
+    ])
+    expect(await rebuiltText()).toBe(cacheText())
+  })
+})
+
 describe("automatic compaction", () => {
   it("closes a long epoch at the end of a turn, and a rebuild still equals the cache", async () => {
     const small = createMemoryManager(temp.home, { autoCompactBytes: 4000 })
