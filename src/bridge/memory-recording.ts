@@ -20,28 +20,45 @@ export interface TrafficRecorder {
 }
 
 export function createTrafficRecorder(manager: MemoryManager, onError: (error: unknown) => void): TrafficRecorder {
-  let queue: Promise<void> = Promise.resolve()
-  return {
-    record(answered) {
+  // Commands answered while a recording runs wait and go together: under load (a queue of a
+  // thousand commands) memory costs one append and one cache write per agent, not one per unit.
+  let pending: AnsweredCommand[] = []
+  let draining: Promise<void> | null = null
+
+  async function drain(): Promise<void> {
+    while (pending.length > 0) {
+      const batch = pending
+      pending = []
       const byAgent = new Map<string, unknown[]>()
-      for (const { command, response } of answered) {
-        if (command.command.startsWith("memory-")) continue
+      for (const { command, response } of batch) {
         const agentId = bridgeAgentId(command.source, command.agentId)
         const messages = byAgent.get(agentId) ?? []
         messages.push(...trafficMessages({ id: command.id, command: command.command, payload: command.payload }, response))
         byAgent.set(agentId, messages)
       }
-      if (byAgent.size === 0) return
-      queue = queue.then(async () => {
-        for (const [agentId, messages] of byAgent) {
-          try {
-            await manager.append(agentId, messages)
-          } catch (error) {
-            onError(error)
-          }
+      for (const [agentId, messages] of byAgent) {
+        try {
+          await manager.append(agentId, messages)
+        } catch (error) {
+          onError(error)
         }
-      })
+      }
+    }
+  }
+
+  return {
+    record(answered) {
+      pending.push(...answered.filter(({ command }) => !command.command.startsWith("memory-")))
+      if (pending.length === 0 || draining) return
+      // After the current pass has told its listeners; the next unit may start meanwhile.
+      draining = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(drain)
+        .finally(() => {
+          draining = null
+        })
     },
-    idle: () => queue,
+    idle: async () => {
+      while (draining) await draining
+    },
   }
 }

@@ -2,7 +2,8 @@
 // Deciding whether the text can be trusted is the serializer's job.
 import { existsSync } from "node:fs"
 import { readFile, rename } from "node:fs/promises"
-import { writeFileDurable } from "../store/durable-file.ts"
+import { dirname } from "node:path"
+import { ensureDir, FILE_MODE } from "../store/durable-file.ts"
 
 export function snapshotExists(path: string): boolean {
   return existsSync(path)
@@ -18,9 +19,15 @@ export async function readSnapshotText(path: string): Promise<string | null> {
   }
 }
 
-/** Atomic (temp file, fsync, rename): a reader sees the old cache or the new one, never half. */
+/**
+ * Atomic (temp file, rename): a reader sees the old cache or the new one, never half. Not fsynced:
+ * the cache is derived, written at every turn's end, and one lost to a power cut is detected and
+ * rebuilt from the raw log, which is fsynced.
+ */
 export async function writeSnapshotText(path: string, text: string): Promise<void> {
-  await writeFileDurable(path, text)
+  await ensureDir(dirname(path))
+  const { default: writeFileAtomic } = await import("write-file-atomic")
+  await writeFileAtomic(path, text, { mode: FILE_MODE, fsync: false })
 }
 
 /** An invalid cache is moved aside (kept for inspection), never written over. */

@@ -7,6 +7,7 @@ import { createMemoryManager } from "../../src/memory/memory-manager.ts"
 import { agentPaths } from "../../src/memory/memory-paths.ts"
 import { appendMessageRecords, type MessageRecord } from "../../src/memory/record-lines.ts"
 import { restoreAgent } from "../../src/memory/restore-step.ts"
+import { trafficMessages } from "../../src/memory/agent-traffic.ts"
 import { median, round, timeTsk, type Figure } from "./bench-helpers.ts"
 
 export const RAW_MESSAGES = 10_000
@@ -44,11 +45,16 @@ export async function benchMemory(): Promise<Figure[]> {
       if (restored.source !== "cache") throw new Error(`expected a cache restore, got ${restored.reason}`)
     }, 20)
     const rebuild = await timed(() => createMemoryManager(home).rebuild(AGENT), 5)
+    // What the runner adds per answered command (after the outbox): append call + answer, write the cache.
+    const manager = createMemoryManager(home)
+    let n = 0
+    const record = await timed(() => manager.append("claude-code", trafficMessages({ id: `r${n++}`, command: "update", payload: { taskId: "t1", status: "done" } }, { status: "ok", data: records[1]!.message })), 100)
     const cli = median(Array.from({ length: 7 }, () => timeTsk(home, ["memory", "restore", AGENT, "--json"])))
     return [
       { name: `memory restore from cache (${RAW_MESSAGES} raw messages)`, value: round(fromCache), unit: "ms", target: "< 50 ms", pass: fromCache < 50 },
       { name: `memory rebuild from memory (${RAW_MESSAGES} raw messages)`, value: round(rebuild), unit: "ms" },
       { name: "tsk memory restore --json from cache (process)", value: round(cli), unit: "ms" },
+      { name: "memory recording of one bridge command (median)", value: round(record), unit: "ms" },
     ]
   } finally {
     rmSync(home, { recursive: true, force: true })
