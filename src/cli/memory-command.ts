@@ -9,7 +9,7 @@ import { describeSummary } from "../memory/compaction.ts"
 import { readEpisodes } from "../memory/episodes.ts"
 import { createMemoryManager, type MemoryManager } from "../memory/memory-manager.ts"
 import { foldFacts, readFactRecords } from "../memory/record-parse.ts"
-import { restoreAgent } from "../memory/restore-step.ts"
+import { restoreAgent, runRestoreStep } from "../memory/restore-step.ts"
 import { DEFAULT_MARKDOWN_TOKENS, restoreMarkdown } from "../memory/restore-markdown.ts"
 import { deserialize } from "../memory/serializer.ts"
 import { readSnapshotText } from "../memory/snapshot-store.ts"
@@ -104,8 +104,9 @@ async function sessionStartRestore(ctx: CommandContext, maxTokens: number | unde
   }
   if (typeof sessionId !== "string" || agentIdProblem(sessionId) !== null) return { data: null, text: "" }
   const manager = createMemoryManager(ctx.home)
-  if (!manager.exists(sessionId)) return { data: null, text: "" }
-  const restored = await restoreAgent(manager, sessionId, maxTokens !== undefined ? { maxTokens } : {})
+  // A session that starts fresh has nothing to restore: the restore step is given no options.
+  const restored = await runRestoreStep(manager, manager.exists(sessionId) ? { agentId: sessionId, ...(maxTokens !== undefined ? { maxTokens } : {}) } : undefined)
+  if (!restored) return { data: null, text: "" }
   return { data: restoreAnswer(restored, maxTokens !== undefined ? { maxTokens } : {}), text: restoreMarkdown(restored, maxTokens).trimEnd() }
 }
 
