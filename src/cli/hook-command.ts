@@ -1,5 +1,5 @@
 // `tsk hook`: the Claude Code hook. Reads one hook event as JSON on stdin, records the session's
-// status (sessions.json) and a session-log line, prints nothing and always exits 0: a problem goes
+// status (sessions.json), a session-log line and the event in the session's agent memory, prints nothing and always exits 0: a problem goes
 // to `hook-errors.log`, never into the agent's turn. Imports stay minimal (no zod, no lock or
 // atomic-write libraries) so a hook answers in a few milliseconds; run this file directly
 // (`bun src/cli/hook-command.ts`) for the leanest start.
