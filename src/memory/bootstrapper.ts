@@ -7,7 +7,7 @@ import type { AgentPaths } from "./memory-paths.ts"
 import { lastEpoch, readEpisodes, type EpisodesFile } from "./episodes.ts"
 import { foldFacts, readFactRecords, readMessageRecords } from "./record-parse.ts"
 import { deserialize } from "./serializer.ts"
-import { readSnapshotText } from "./snapshot-store.ts"
+import { readSnapshotText, snapshotExists } from "./snapshot-store.ts"
 import type { Snapshot } from "./snapshot-schema.ts"
 import { WorkingContext } from "./working-context.ts"
 
@@ -60,7 +60,7 @@ export async function bootstrap(paths: AgentPaths, agentId: string, options: { i
   const episodes = await readEpisodes(paths.episodes)
   let reason: string
   let invalidCache = false
-  const text = options.ignoreCache ? null : await readSnapshotText(paths.snapshot)
+  const text = options.ignoreCache || !snapshotExists(paths.snapshot) ? null : await readSnapshotText(paths.snapshot)
   if (options.ignoreCache) reason = "a rebuild was asked for"
   else if (text === null) reason = "there is no cache yet"
   else {

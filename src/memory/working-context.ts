@@ -70,10 +70,6 @@ export class WorkingContext {
     })
   }
 
-  memoryMessageCount(): number {
-    return this.prefix.length
-  }
-
   buildMessages(): Message[] {
     return [...this.prefix, ...boundTail(this.tail)]
   }
