@@ -1,6 +1,6 @@
 // The agents that have memory, with what a list or the Monitor pane shows: last activity, epoch,
-// raw messages, snapshot age. Reads file metadata and counts lines; never parses the whole log.
-import { readdirSync, readFileSync, statSync } from "node:fs"
+// raw messages, snapshot age. Reads file metadata and counts lines; never parses the log.
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs"
 import { agentIdProblem } from "./agent-id.ts"
 import { agentPaths, agentsRoot } from "./memory-paths.ts"
 
@@ -15,14 +15,32 @@ export interface AgentMemorySummary {
   snapshot_at: string | null
 }
 
-function countLines(path: string): number {
-  try {
-    const bytes = readFileSync(path)
-    let n = 0
-    for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n++
-    return n
-  } catch {
-    return 0
+/**
+ * Counts raw-log lines, reading only what was appended since the last count of the same file (the
+ * Monitor re-reads every agent every few seconds; logs only grow until forgotten).
+ */
+export function createLineCounter(): (path: string) => number {
+  const known = new Map<string, { ino: number; size: number; lines: number }>()
+  return (path) => {
+    const stat = statSync(path, { throwIfNoEntry: false })
+    if (!stat) {
+      known.delete(path)
+      return 0
+    }
+    const before = known.get(path)
+    const from = before && before.ino === stat.ino && before.size <= stat.size ? before : { ino: stat.ino, size: 0, lines: 0 }
+    if (from.size === stat.size) return from.lines
+    let lines = from.lines
+    const fd = openSync(path, "r")
+    try {
+      const buffer = Buffer.alloc(stat.size - from.size)
+      const read = readSync(fd, buffer, 0, buffer.length, from.size)
+      for (let i = buffer.indexOf(10); i !== -1 && i < read; i = buffer.indexOf(10, i + 1)) lines++
+    } finally {
+      closeSync(fd)
+    }
+    known.set(path, { ino: stat.ino, size: stat.size, lines })
+    return lines
   }
 }
 
@@ -38,7 +56,7 @@ function epochOf(path: string): number {
 
 const mtime = (path: string) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null
 
-export function summarizeAgent(home: string, agentId: string): AgentMemorySummary {
+export function summarizeAgent(home: string, agentId: string, countLines = createLineCounter()): AgentMemorySummary {
   const paths = agentPaths(home, agentId)
   const activity = Math.max(mtime(paths.messages) ?? 0, mtime(paths.facts) ?? 0)
   const snapshot = mtime(paths.snapshot)
@@ -52,7 +70,7 @@ export function summarizeAgent(home: string, agentId: string): AgentMemorySummar
 }
 
 /** Every agent with memory, most recently active first. */
-export function listAgentMemories(home: string): AgentMemorySummary[] {
+export function listAgentMemories(home: string, countLines = createLineCounter()): AgentMemorySummary[] {
   let names: string[]
   try {
     names = readdirSync(agentsRoot(home))
@@ -61,6 +79,6 @@ export function listAgentMemories(home: string): AgentMemorySummary[] {
   }
   return names
     .filter((name) => agentIdProblem(name) === null)
-    .map((name) => summarizeAgent(home, name))
+    .map((name) => summarizeAgent(home, name, countLines))
     .sort((a, b) => (b.last_activity ?? "").localeCompare(a.last_activity ?? "") || a.agent_id.localeCompare(b.agent_id))
 }

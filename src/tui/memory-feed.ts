@@ -1,7 +1,7 @@
 // The Monitor's agents pane feed: every agent with memory (last activity, epoch, messages, snapshot
-// age), re-read every couple of seconds (file metadata and line counts only), and the restored
+// age), re-read every couple of seconds (file metadata, and the lines appended since), and the restored
 // context of one agent on demand (Enter).
-import { listAgentMemories, type AgentMemorySummary } from "../memory/agent-list.ts"
+import { createLineCounter, listAgentMemories, type AgentMemorySummary } from "../memory/agent-list.ts"
 import { createMemoryManager } from "../memory/memory-manager.ts"
 import { restoreAgent } from "../memory/restore-step.ts"
 import { restoreMarkdown } from "../memory/restore-markdown.ts"
@@ -19,10 +19,11 @@ export const MEMORY_REFRESH_MS = 2000
 const DIALOG_TOKENS = 8000
 
 export function openMemoryFeed(home: string, refreshMs = MEMORY_REFRESH_MS): AgentMemoryFeed & { close(): void } {
-  const feed = createValueFeed<readonly AgentMemorySummary[]>(listAgentMemories(home))
+  const countLines = createLineCounter()
+  const feed = createValueFeed<readonly AgentMemorySummary[]>(listAgentMemories(home, countLines))
   let last = JSON.stringify(feed.get())
   const timer = setInterval(() => {
-    const agents = listAgentMemories(home)
+    const agents = listAgentMemories(home, countLines)
     const text = JSON.stringify(agents)
     if (text !== last) {
       last = text

@@ -1,7 +1,11 @@
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { summarizeEpoch, summaryChars, ITEMS_PER_LIST } from "../../src/memory/compaction.ts"
 import { canonicalMessage } from "../../src/memory/memory-manager.ts"
 import { checkAgentId, bridgeAgentId } from "../../src/memory/agent-id.ts"
+import { createLineCounter } from "../../src/memory/agent-list.ts"
 import { sessionMessages } from "./memory-helpers.ts"
 
 const epoch = (steps: number) => Array.from({ length: steps }, (_, n) => sessionMessages(n)).flat().map(canonicalMessage)
@@ -44,5 +48,27 @@ describe("agent ids", () => {
   it("names a bridge agent by its source, refined by its agentId", () => {
     expect(bridgeAgentId("claude-code")).toBe("claude-code")
     expect(bridgeAgentId("codex", "worker-2")).toBe("codex.worker-2")
+  })
+})
+
+describe("counting raw-log lines", () => {
+  it("reads only what was appended since, and starts again for a new file", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tsk-lines-"))
+    try {
+      const path = join(dir, "messages.jsonl")
+      const count = createLineCounter()
+      expect(count(path)).toBe(0)
+      writeFileSync(path, "a\nb\n")
+      expect(count(path)).toBe(2)
+      appendFileSync(path, "c\ntorn")
+      expect(count(path)).toBe(3)
+      appendFileSync(path, "\n")
+      expect(count(path)).toBe(4)
+      rmSync(path)
+      writeFileSync(path, "x\n")
+      expect(count(path)).toBe(1)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
