@@ -15,6 +15,8 @@ export interface RestoreOptions {
 export interface RestoredContext {
   agent_id: string
   source: "cache" | "rebuild"
+  /** Whether the snapshot cache was used (source "cache"). */
+  cache_used: boolean
   /** Why the cache was not used (null when it was). */
   reason: string | null
   epoch_id: number
@@ -38,6 +40,7 @@ export async function restoreAgent(manager: MemoryManager, agentId: string, opti
   return {
     agent_id: snapshot.agent_id,
     source: booted.source,
+    cache_used: booted.source === "cache",
     reason: booted.reason,
     epoch_id: snapshot.epoch_id,
     last_compaction_ts: snapshot.last_compaction_ts,

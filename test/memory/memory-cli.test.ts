@@ -27,8 +27,7 @@ describe("tsk memory", () => {
   it("restores with --json: the messages and whether the cache was used", async () => {
     await seed()
     const restored = runTskJson<Record<string, any>>(temp.home, ["memory", "restore", "claude-code"])
-    expect(restored.source).toBe("cache")
-    expect(restored.reason).toBeNull()
+    expect(restored).toMatchObject({ source: "cache", cache_used: true, reason: null })
     expect(restored.messages).toHaveLength(2 + 18)
   })
 
@@ -37,7 +36,7 @@ describe("tsk memory", () => {
     const logHash = sha256(manager.paths("claude-code").messages)
     writeFileSync(manager.paths("claude-code").snapshot, '{"schema_version": 1, "agent_id": "claude-code", "epo')
     const restored = runTskJson<Record<string, any>>(temp.home, ["memory", "restore", "claude-code"])
-    expect(restored).toMatchObject({ source: "rebuild", reason: "the cache is not valid JSON (truncated?)" })
+    expect(restored).toMatchObject({ source: "rebuild", cache_used: false, reason: "the cache is not valid JSON (truncated?)" })
     expect(sha256(manager.paths("claude-code").messages)).toBe(logHash)
   })
 
