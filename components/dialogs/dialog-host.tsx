@@ -8,6 +8,7 @@ import { C64StopDialog } from "./c64-stop-dialog.tsx"
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx"
 import { HelpDialog } from "./help-dialog.tsx"
 import { PlanDialog } from "../monitor/plan-dialog.tsx"
+import { AgentContextDialog } from "../monitor/agent-context-dialog.tsx"
 import { DueDateDialog, NoteDialog, SearchDialog } from "./prompt-dialogs.tsx"
 import { TaskFormDialog } from "./task-form-dialog.tsx"
 import { PriorityPicker, ProjectPicker, TagsPicker } from "./task-pickers.tsx"
@@ -47,6 +48,8 @@ function DialogFor(props: { entry: DialogEntry }) {
       return <C64ByteDialog key={key} dialogKey={key} />
     case "agent-plan":
       return <PlanDialog key={key} dialogKey={key} />
+    case "agent-context":
+      return <AgentContextDialog key={key} dialogKey={key} agentId={spec.agentId} />
   }
 }
 

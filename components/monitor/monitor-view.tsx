@@ -1,10 +1,15 @@
-// Screen 4: the agent-activity console: the C64 task pane beside the phase/state panel.
+// Screen 4: the agent-activity console: the C64 task pane beside the phase/state panel, and the
+// agents pane (agent memory) along the bottom.
 import { NO_C64, NO_OS } from "./feed-fallbacks.ts"
 import { useMonitorFeeds } from "../hooks/use-monitor-feeds.ts"
 import { useFeed } from "../hooks/use-feed.ts"
 import { useUiState } from "../hooks/use-stores.ts"
 import { C64Pane } from "./c64-pane.tsx"
 import { PhasePanel } from "./phase-panel.tsx"
+import { AGENTS_PANE_HEIGHT, AgentsPane } from "./agents-pane.tsx"
+import type { AgentMemorySummary } from "../../src/tui/memory-feed.ts"
+
+const NO_AGENTS: readonly AgentMemorySummary[] = []
 
 /** From this width the two panes stand side by side (the phase panel on the right); below it they stack. */
 export const MONITOR_SIDE_BY_SIDE_MIN_WIDTH = 100
@@ -15,19 +20,29 @@ export function MonitorView(props: { width: number; height: number }) {
   const os = useFeed(feeds.os, NO_OS)
   const pane = useUiState((s) => s.pane)
   const selected = useUiState((s) => s.monitorIndex)
+  const agents = useFeed(feeds.memory ?? null, NO_AGENTS)
+  const agentIndex = useUiState((s) => s.agentIndex)
+  // The agents pane takes a sixth of the screen (at least one agent row), so small terminals keep
+  // the phase panel readable.
+  const agentsHeight = Math.min(AGENTS_PANE_HEIGHT, Math.max(3, Math.floor(props.height / 6)))
+  const height = props.height - agentsHeight
   const c64Width = props.width >= MONITOR_SIDE_BY_SIDE_MIN_WIDTH ? Math.floor(props.width / 2) : props.width
   const stacked = c64Width === props.width
-  const c64Height = stacked ? Math.floor(props.height / 2) : props.height
+  // Stacked, the agents pane's rows come out of the C64 pane: the phase panel keeps its half.
+  const c64Height = stacked ? Math.max(3, Math.floor(props.height / 2) - agentsHeight) : height
   return (
-    <box flexDirection={stacked ? "column" : "row"} width={props.width} height={props.height}>
-      <C64Pane tasks={feeds.c64 ? c64 : null} selectedIndex={selected} width={c64Width} height={c64Height} focused={pane === 0} />
-      <PhasePanel
-        status={os}
-        connected={feeds.os !== null}
-        width={stacked ? props.width : props.width - c64Width}
-        height={stacked ? props.height - c64Height : props.height}
-        focused={pane === 1}
-      />
+    <box flexDirection="column" width={props.width} height={props.height}>
+      <box flexDirection={stacked ? "column" : "row"} width={props.width} height={height}>
+        <C64Pane tasks={feeds.c64 ? c64 : null} selectedIndex={selected} width={c64Width} height={c64Height} focused={pane === 0} />
+        <PhasePanel
+          status={os}
+          connected={feeds.os !== null}
+          width={stacked ? props.width : props.width - c64Width}
+          height={stacked ? height - c64Height : height}
+          focused={pane === 1}
+        />
+      </box>
+      <AgentsPane agents={feeds.memory ? agents : null} selectedIndex={agentIndex} width={props.width} height={agentsHeight} focused={pane === 2} />
     </box>
   )
 }

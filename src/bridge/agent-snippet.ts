@@ -81,5 +81,18 @@ export function agentSnippet(home: string): string {
     "Tool lists answer pages of 50 compact tasks with `total` and `nextOffset` (pass `offset` for more); errors are",
     '`{"error": {"kind", "message"}}`. `tsk prime` prints a short summary of the work in progress, ready and blocked;',
     "`tsk agent snippet --hooks` runs it at session start and before a compaction.",
+    "",
+    "### Working memory",
+    "tsk keeps your working context: every command you send (with its answer) is remembered under your",
+    "`source`, or `source.agentId` when the command carries an `agentId` (`\"agentId\": \"worker-1\"` beside `command`).",
+    "Record facts, and get your context back after a restart (bounded Markdown, or the messages as JSON):",
+    "",
+    `${fence}bash`,
+    `tsk agent send '{"source":"claude-code","command":"memory-remember","payload":{"agentId":"claude-code","key":"branch","value":"fix-login"}}'`,
+    `tsk agent send '{"source":"claude-code","command":"memory-restore","payload":{"agentId":"claude-code","maxTokens":2000,"markdown":true}}' --json`,
+    "tsk memory restore claude-code --markdown --max-tokens 2000",
+    fence,
+    "",
+    "`memory-append` `{ agentId, message | messages }` adds messages (roles system, user, assistant, tool) to your log.",
   ].join("\n")
 }

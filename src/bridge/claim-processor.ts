@@ -24,6 +24,7 @@ import { runTaskBatch } from "../store/runner-task-commit.ts"
 import type { TasksSnapshot } from "../store/tasks-repository.ts"
 import type { AppStore } from "../store/app-store.ts"
 import { sanitizeErrorMessage } from "../domain/errors.ts"
+import type { AnsweredCommand } from "./memory-recording.ts"
 
 export interface ProcessedEvent {
   type: "processed"
@@ -47,6 +48,8 @@ export interface ProcessorContext {
   store?: AppStore
   emit(event: ProcessedEvent): void
   stopping(): boolean
+  /** Hands the commands that ran, with their answers, to agent memory (after the outbox). */
+  recordAnswered?(answered: AnsweredCommand[]): void
 }
 
 /** Commands per unit, and per write of tasks.json. */
@@ -233,6 +236,7 @@ async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], fail
   await deleteJournal(ctx.home)
   for (const claim of unit.claims) await finishClaim(ctx.home, claim)
   await ctx.memory.compact()
+  ctx.recordAnswered?.(slots.flatMap((slot, i) => (slot.kind === "run" ? [{ command: slot.command, response: responses[i]! }] : [])))
   slots.forEach((slot, i) => {
     const response = responses[i]!
     ctx.emit({

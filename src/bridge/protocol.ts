@@ -36,6 +36,8 @@ export const AgentCommand = z.object({
   source: AgentSource,
   command: AgentCommandType,
   payload: z.record(z.string(), z.unknown()),
+  /** Which of several agents of one source sent it (agent memory keeps one context per agent). */
+  agentId: z.string().min(1).max(100).optional(),
 })
 export type AgentCommand = z.infer<typeof AgentCommand>
 
@@ -63,6 +65,7 @@ const InboxCommand = z.object({
   source: AgentSource.optional(),
   command: z.string({ message: "command is required (a string such as \"create\")" }).min(1, "command must not be empty").max(100),
   payload: z.record(z.string(), z.unknown(), { message: "payload must be a JSON object" }).optional(),
+  agentId: z.string().min(1, "agentId must not be empty").max(100, "agentId is at most 100 characters").optional(),
 })
 
 export type NormalizedCommand =
@@ -96,8 +99,8 @@ export function normalizeCommand(raw: unknown, fallbackId: string, receivedAt: s
   }
   const parsed = InboxCommand.safeParse(raw)
   if (!parsed.success) return { ok: false, commandId, command: commandName, error: `invalid command: ${issuesText(parsed.error)}` }
-  const { timestamp, source, command, payload } = parsed.data
-  return { ok: true, command: { id: commandId, timestamp: timestamp ?? receivedAt, source: source ?? "custom", command, payload: payload ?? {} } }
+  const { timestamp, source, command, payload, agentId } = parsed.data
+  return { ok: true, command: { id: commandId, timestamp: timestamp ?? receivedAt, source: source ?? "custom", command, payload: payload ?? {}, ...(agentId !== undefined ? { agentId } : {}) } }
 }
 
 export function describePayloadIssues(error: z.ZodError): string {

@@ -21,6 +21,9 @@ import { ensureDirSync } from "../store/durable-file.ts"
 import { homePaths } from "../store/paths.ts"
 import type { AppStore } from "../store/app-store.ts"
 import { sanitizeErrorMessage } from "../domain/errors.ts"
+import { createMemoryManager } from "../memory/memory-manager.ts"
+import { createMemoryBridgeCommands } from "./memory-commands.ts"
+import { createTrafficRecorder } from "./memory-recording.ts"
 
 export type { ProcessedEvent } from "./claim-processor.ts"
 
@@ -84,7 +87,10 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
 
   const router = createTaskRouter()
   const taskCommands = createTaskBridgeCommands(router.access)
-  let registry: BridgeRegistry = createBridgeRegistry(taskCommands, options.commands ?? [])
+  // Agent memory: memory-* commands, and every agent's commands recorded with their answers.
+  const memoryManager = createMemoryManager(home)
+  const hosted = () => [...createMemoryBridgeCommands(memoryManager), ...(options.commands ?? [])]
+  let registry: BridgeRegistry = createBridgeRegistry(taskCommands, hosted())
   const services: RunnerService[] = []
   const listeners = new Set<(event: ProcessedEvent) => void>(options.onEvent ? [options.onEvent] : [])
   let memory: ProcessedMemory | null = null
@@ -97,13 +103,14 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
   let resolveStopped: (reason: RunnerStopReason) => void = () => {}
   const stopped = new Promise<RunnerStopReason>((resolve) => (resolveStopped = resolve))
   const reportError = (error: unknown) => options.onError?.(sanitizeErrorMessage(error))
+  const recorder = createTrafficRecorder(memoryManager, (error) => reportError(`agent memory: ${sanitizeErrorMessage(error)}`))
 
   const ready = (async () => {
     await removeUnjournaledTemps(home, (await readJournal(home))?.pending?.temp ?? null)
     memory = await loadProcessedMemory(home)
     for (const warning of memory.warnings) reportError(warning)
     for (const factory of options.services ?? []) services.push(await factory({ home, mode }))
-    registry = createBridgeRegistry(taskCommands, [...(options.commands ?? []), ...services.flatMap((s) => s.commands)])
+    registry = createBridgeRegistry(taskCommands, [...hosted(), ...services.flatMap((s) => s.commands)])
     for (const service of services) await service.start?.()
   })()
 
@@ -114,6 +121,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
     memory: memory!,
     store: options.store,
     stopping: () => stopping,
+    recordAnswered: (answered) => recorder.record(answered),
     async fence() {
       if (!role.held() && !(await role.confirm())) throw new RoleLostError()
     },
@@ -179,6 +187,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
     clearInterval(timer)
     await closeWatcher?.().catch(reportError)
     await passing
+    await recorder.idle()
     await ready.catch(() => {})
     for (const service of [...services].reverse()) await service.stop().catch(reportError)
     await role.release().catch(reportError)

@@ -4,6 +4,7 @@
 import { existsSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { hookSettings, type HookSettings } from "../os/hook-settings.ts"
+import { SESSION_START_RESTORE_ARGS, withMemoryRestore } from "../memory/session-start-hook.ts"
 
 /** Seconds Claude Code waits for `tsk prime`: it reads tasks.json once, in milliseconds. */
 const PRIME_TIMEOUT_SECONDS = 10
@@ -75,5 +76,5 @@ export function agentHookSettings(target: SetupTarget): HookSettings {
   const prime = { type: "command" as const, command: `${base} prime`, timeout: PRIME_TIMEOUT_SECONDS }
   settings.hooks.SessionStart = [...(settings.hooks.SessionStart ?? []), { hooks: [prime] }]
   settings.hooks.PreCompact = [{ hooks: [prime] }]
-  return settings
+  return withMemoryRestore(settings, `${base} ${SESSION_START_RESTORE_ARGS}`)
 }

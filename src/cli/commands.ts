@@ -50,6 +50,7 @@ export const rootCommand: CommandSpec = {
       return c64Command
     }),
     lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await import("./os-command.ts")).osCommand),
+    lazyCommand("memory", "Agent working-context memory: list, show, restore, compact, rebuild, forget", async () => (await import("./memory-command.ts")).memoryCommand),
     lazyCommand("hook", "Record a Claude Code hook event read from stdin", async () => (await import("./hook-command.ts")).hookCommand),
     lazyCommand("agent", "The agent bridge: start, stop, status, send, outbox, clear, snippet", async () => (await import("./agent-command.ts")).agentCommand),
     lazyCommand("prime", "Print a short markdown summary of the work for an agent's context (hooks)", async () => (await import("./prime-command.ts")).primeCommand),

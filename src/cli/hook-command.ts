@@ -1,5 +1,5 @@
 // `tsk hook`: the Claude Code hook. Reads one hook event as JSON on stdin, records the session's
-// status (sessions.json) and a session-log line, prints nothing and always exits 0: a problem goes
+// status (sessions.json), a session-log line and the event in the session's agent memory, prints nothing and always exits 0: a problem goes
 // to `hook-errors.log`, never into the agent's turn. Imports stay minimal (no zod, no lock or
 // atomic-write libraries) so a hook answers in a few milliseconds; run this file directly
 // (`bun src/cli/hook-command.ts`) for the leanest start.
@@ -9,6 +9,7 @@ import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { hookOwnerPid } from "../os/session-liveness.ts"
 import { parseHookEvent, recordHookEvent, type AgentSession } from "../os/sessions.ts"
+import { recordHookMessage } from "../memory/hook-messages.ts"
 import { tskHome } from "../store/paths.ts"
 
 export { hookSettings, hookSettingsSnippet } from "../os/hook-settings.ts"
@@ -79,7 +80,15 @@ export async function runHook(home: string, readInput: () => Promise<string>, no
     osRoot = resolveOsSettings(home).root
     const raw = await readInput()
     if (raw.trim().length === 0) throw new Error("no hook event on stdin")
-    return recordHookEvent(osRoot, parseHookEvent(raw), now(), hookOwnerPid())
+    const event = parseHookEvent(raw)
+    const session = recordHookEvent(osRoot, event, now(), hookOwnerPid())
+    // The session's agent memory (its own failure is logged, the session is recorded regardless).
+    try {
+      recordHookMessage(home, event as unknown as Parameters<typeof recordHookMessage>[1], now())
+    } catch (error) {
+      logHookError(osRoot, `agent memory: ${error instanceof Error ? error.message : String(error)}`, now())
+    }
+    return session
   } catch (error) {
     logHookError(osRoot, error instanceof Error ? error.message : String(error), now())
     return null

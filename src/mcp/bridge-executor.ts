@@ -8,6 +8,8 @@ import type { BridgeCommandDefinition } from "../bridge/command-definition.ts"
 import { createBridgeRegistry } from "../bridge/command-registry.ts"
 import { describePayloadIssues, type AgentSource } from "../bridge/protocol.ts"
 import { createTaskBridgeCommands } from "../bridge/task-commands.ts"
+import { createMemoryBridgeCommands } from "../bridge/memory-commands.ts"
+import { createMemoryManager } from "../memory/memory-manager.ts"
 import { sendAgentCommand } from "../bridge/send-command.ts"
 import { defaultRunnerServices } from "../bridge/default-services.ts"
 import { createC64BridgeCommands } from "../c64/bridge-commands.ts"
@@ -65,7 +67,8 @@ export function createBridgeExecutor(options: ExecutorOptions): BridgeExecutor {
   const taskCommands = createTaskBridgeCommands(session.access)
   const osCommands = createOsBridgeCommands(createOsEngine({ root: resolveOsSettings(home).root, home, cwd: process.cwd() }))
   const c64Commands = createC64BridgeCommands(unreachableService)
-  const registry = createBridgeRegistry(taskCommands, [...osCommands, ...c64Commands])
+  const memoryCommands = createMemoryBridgeCommands(createMemoryManager(home))
+  const registry = createBridgeRegistry(taskCommands, [...osCommands, ...c64Commands, ...memoryCommands])
   const forwarded = new Set(c64Commands.map((d) => d.command))
 
   const validated = (definition: BridgeCommandDefinition, payload: unknown): unknown => {

@@ -2,7 +2,7 @@
 import type { Scope } from "./keymap.ts"
 import type { UiState } from "./ui-store.ts"
 
-export const PANE_COUNTS = { list: 2, board: 3, calendar: 2, monitor: 2 } as const
+export const PANE_COUNTS = { list: 2, board: 3, calendar: 2, monitor: 3 } as const
 
 export function activeScopes(ui: Pick<UiState, "dialogs" | "view" | "pane" | "visualAnchorId">): Scope[] {
   if (ui.dialogs.length > 0) return ["app", "dialog"]
@@ -15,6 +15,7 @@ export function activeScopes(ui: Pick<UiState, "dialogs" | "view" | "pane" | "vi
     case "calendar":
       return ui.pane === 1 ? ["app", "day", "task", "global"] : ["app", "calendar", "global"]
     case "monitor":
-      return ["app", "monitor", "global"]
+      // Pane 2 is the agents pane: its keys come first, the Monitor's others still work.
+      return ui.pane === 2 ? ["app", "agents", "monitor", "global"] : ["app", "monitor", "global"]
   }
 }

@@ -15,6 +15,7 @@ export type DialogSpec =
   | { kind: "c64-stop"; taskId: string }
   | { kind: "c64-byte" }
   | { kind: "agent-plan" }
+  | { kind: "agent-context"; agentId: string }
 
 export interface DialogEntry {
   /** Unique per opened dialog, so a dialog's key handlers are found again after re-renders. */

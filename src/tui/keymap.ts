@@ -3,7 +3,7 @@
 // first binding whose key matches wins.
 import { isCharacterToken } from "./key-token.ts"
 
-export const SCOPES = ["app", "dialog", "visual", "list", "detail", "board", "calendar", "day", "monitor", "task", "global"] as const
+export const SCOPES = ["app", "dialog", "visual", "list", "detail", "board", "calendar", "day", "monitor", "agents", "task", "global"] as const
 export type Scope = (typeof SCOPES)[number]
 
 export const SCOPE_TITLES: Record<Scope, string> = {
@@ -16,6 +16,7 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   calendar: "Calendar",
   day: "Calendar day tasks",
   monitor: "Monitor",
+  agents: "Monitor agents pane",
   task: "Selected task(s)",
   global: "Everywhere",
 }
@@ -94,6 +95,9 @@ export const KEYMAP = [
   binding({ action: "monitor.c64Metric", scope: "monitor", keys: ["m"], label: "m", description: "sparkline metric: changed bytes → a byte → the mean", hint: "metric" }),
   binding({ action: "monitor.c64Byte", scope: "monitor", keys: ["o"], label: "o", description: "choose the byte (offset) the byte metric shows" }),
   binding({ action: "monitor.c64Start", scope: "monitor", keys: ["n"], label: "n", description: "start a background read of C64 memory", hint: "new read" }),
+  binding({ action: "agents.down", scope: "agents", keys: ["j", "down"], label: "j/↓", description: "next agent", hint: "move" }),
+  binding({ action: "agents.up", scope: "agents", keys: ["k", "up"], label: "k/↑", description: "previous agent" }),
+  binding({ action: "agents.context", scope: "agents", keys: ["return"], label: "Enter", description: "the agent's restored working context", hint: "context" }),
   binding({ action: "monitor.c64Stop", scope: "monitor", keys: ["x"], label: "x", description: "stop the selected C64 task (asks first)", hint: "stop" }),
 
   binding({ action: "task.toggleDone", scope: "task", keys: ["d"], label: "d", description: "toggle done", hint: "done", mutates: true }),
@@ -169,6 +173,7 @@ const PAIRED_HINTS: Record<string, string> = {
   "calendar.nextMonth": "H/L",
   "day.down": "j/k",
   "monitor.down": "j/k",
+  "agents.down": "j/k",
 }
 
 export interface HelpSection {
@@ -178,7 +183,7 @@ export interface HelpSection {
 
 /** Every binding, grouped by scope, for the help dialog. */
 export function helpSections(): HelpSection[] {
-  const order: Scope[] = ["global", "task", "list", "visual", "detail", "board", "calendar", "day", "monitor", "dialog", "app"]
+  const order: Scope[] = ["global", "task", "list", "visual", "detail", "board", "calendar", "day", "monitor", "agents", "dialog", "app"]
   return order.map((scope) => ({
     title: SCOPE_TITLES[scope],
     rows: (KEYMAP as readonly KeyBinding[]).filter((b) => b.scope === scope).map((b) => ({ label: b.label, description: b.description })),

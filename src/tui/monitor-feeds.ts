@@ -2,6 +2,7 @@
 // agent operating state adapt to. A missing feed is shown as "not connected", never faked.
 import type { C64Control } from "./c64-control.ts"
 import type { OsPanelStatus } from "./os-panel-status.ts"
+import type { AgentMemoryFeed } from "./memory-feed.ts"
 
 export interface C64TaskSummary {
   id: string
@@ -34,6 +35,8 @@ export interface Feed<T> {
 export interface MonitorFeeds {
   c64: Feed<readonly C64TaskSummary[]> | null
   os: Feed<OsPanelStatus | null> | null
+  /** Agents with memory (the agents pane); absent or null: not connected. */
+  memory?: AgentMemoryFeed | null
   /** Starts and stops C64 background reads (through the runner); absent: the pane only shows. */
   c64Control?: C64Control | null
 }

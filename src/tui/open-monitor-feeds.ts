@@ -5,6 +5,7 @@ import { createC64Control } from "./c64-control.ts"
 import { createC64Feed, openC64Reader, type C64Feed } from "./c64-feed.ts"
 import type { MonitorFeeds } from "./monitor-feeds.ts"
 import { createOsFeed, openOsReader, type OsFeed } from "./os-feed.ts"
+import { openMemoryFeed } from "./memory-feed.ts"
 
 export interface OpenedFeeds {
   feeds: MonitorFeeds
@@ -26,15 +27,22 @@ export async function openMonitorFeeds(home: string, env: NodeJS.ProcessEnv): Pr
   } catch (error) {
     problems.push(`Agent state: ${sanitizeErrorMessage(error)}`)
   }
+  let memory: ReturnType<typeof openMemoryFeed> | null = null
+  try {
+    memory = openMemoryFeed(home)
+  } catch (error) {
+    problems.push(`Agent memory: ${sanitizeErrorMessage(error)}`)
+  }
   // Starting and stopping C64 reads from the pane; a runner it starts stops when the TUI quits.
   const c64Control = createC64Control({ home, env, onChange: () => void c64?.refresh() })
   return {
-    feeds: { c64, os, c64Control },
+    feeds: { c64, os, c64Control, memory },
     problems,
     async close() {
       await c64Control.close()
       await c64?.close()
       await os?.close()
+      memory?.close()
     },
   }
 }

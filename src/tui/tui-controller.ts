@@ -9,6 +9,7 @@ import { keyToken, type KeyLike } from "./key-token.ts"
 import { createValueFeed, NO_FEEDS, type Feed, type MonitorFeeds } from "./monitor-feeds.ts"
 import { navigationActions, type ActionHandler } from "./navigation-actions.ts"
 import { osActions } from "./os-actions.ts"
+import { memoryActions } from "./memory-actions.ts"
 import { watchOsToasts } from "./os-toasts.ts"
 import { PendingWrites } from "./pending-writes.ts"
 import { taskActions } from "./task-actions.ts"
@@ -81,6 +82,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     ...taskActions,
     ...viewActions,
     ...osActions,
+    ...memoryActions,
     ...c64KeyActions,
     "dialog.close": dialogAction("close"),
     "dialog.submit": dialogAction("submit"),

@@ -51,6 +51,8 @@ export interface UiState {
   monitorIndex: number
   /** The agent session `w` jumped to (shown first in the phase panel, with where its status came from). */
   focusedSession: string | null
+  /** The selected agent in the Monitor's agents pane. */
+  agentIndex: number
   /** What the C64 pane's sparklines show (`m` cycles it). */
   c64Metric: C64Metric
   dialogs: readonly DialogEntry[]
@@ -95,6 +97,7 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     detailScroll: 0,
     monitorIndex: 0,
     focusedSession: null,
+    agentIndex: 0,
     c64Metric: DEFAULT_C64_METRIC,
     dialogs: [],
     toasts: [],

@@ -4,6 +4,7 @@ import { benchTaskCommands } from "./tasks-bench.ts"
 import { benchBridge, benchIdleRunner } from "./runner-bench.ts"
 import { benchSimMachine } from "./machine-bench.ts"
 import { benchHook } from "./hook-bench.ts"
+import { benchMemory } from "./memory-bench.ts"
 import { benchTui } from "./tui-bench.ts"
 import { benchMcp } from "./mcp-bench.ts"
 import type { Figure } from "./bench-helpers.ts"
@@ -14,6 +15,7 @@ const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
   ["agent bridge", () => benchBridge()],
   ["MCP server and tsk prime on 10,000 tasks", () => benchMcp()],
   ["Claude Code hook", () => benchHook()],
+  ["agent memory", () => benchMemory()],
   ["simulated C64", () => benchSimMachine()],
   ["runner with C64 background reads (30 s)", () => benchIdleRunner()],
 ]

@@ -81,7 +81,11 @@ describe("tsk agent snippet --mcp and --hooks", () => {
     const settings = runTskJson<{ hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }>(temp.home, ["agent", "snippet", "--hooks"])
     const commands = (event: string) => settings.hooks[event]!.flatMap((entry) => entry.hooks.map((h) => h.command))
     const launcher = join(PROJECT_ROOT, "bin", "tsk")
-    expect(commands("SessionStart")).toEqual([`TSK_HOME=${temp.home} ${launcher} hook`, `TSK_HOME=${temp.home} ${launcher} prime`])
+    expect(commands("SessionStart")).toEqual([
+      `TSK_HOME=${temp.home} ${launcher} hook`,
+      `TSK_HOME=${temp.home} ${launcher} memory restore --session-start --max-tokens 2000`,
+      `TSK_HOME=${temp.home} ${launcher} prime`,
+    ])
     expect(commands("PreCompact")).toEqual([`TSK_HOME=${temp.home} ${launcher} prime`])
     expect(commands("Stop")).toEqual([`TSK_HOME=${temp.home} ${launcher} hook`])
   })

@@ -1,0 +1,65 @@
+// Claude Code hook events as memory messages: a prompt is the user's, a tool use the assistant's
+// call, its response the tool result, and notifications, stops and session starts/ends are noted
+// as system lines. No zod or heavy imports: `tsk hook` records these and must stay fast.
+import { appendMessageRecords } from "./record-lines.ts"
+import { agentIdProblem } from "./agent-id.ts"
+import { agentPaths } from "./memory-paths.ts"
+import type { JsonValue, Message } from "./message.ts"
+import { toJsonSafe } from "./normalize.ts"
+
+const HOOK_LIMITS = { maxString: 2000, maxDepth: 8 }
+const RESULT_CHARS = 4096
+
+export interface HookEventInput {
+  hook_event_name: string
+  session_id: string
+  [key: string]: unknown
+}
+
+const text = (value: unknown, max = 2000) => (typeof value === "string" ? value.slice(0, max) : "")
+
+function bounded(value: unknown): JsonValue {
+  const safe = toJsonSafe(value ?? null, HOOK_LIMITS)
+  const json = JSON.stringify(safe)
+  return json.length > RESULT_CHARS ? `${json.slice(0, RESULT_CHARS)}… [${json.length - RESULT_CHARS} more characters]` : safe
+}
+
+/** The message one hook event adds, or null when it adds none. */
+export function hookEventMessage(event: HookEventInput): Message | null {
+  const callId = (text(event.tool_use_id, 200) || `${event.session_id}:${text(event.tool_name, 60) || "tool"}`).slice(0, 200)
+  const toolName = text(event.tool_name, 200) || "tool"
+  switch (event.hook_event_name) {
+    case "UserPromptSubmit":
+      return { role: "user", content: text(event.prompt, 8000) }
+    case "PreToolUse":
+      return { role: "assistant", content: "", tool_calls: [{ id: callId, name: toolName, arguments: bounded(event.tool_input ?? {}) }] }
+    case "PostToolUse": {
+      const response = event.tool_response as { error?: unknown } | undefined
+      const error = typeof response?.error === "string" && response.error.length > 0 ? response.error.slice(0, 2000) : null
+      return {
+        role: "tool",
+        content: error === null ? "ok" : `error: ${error}`,
+        tool_payload: { tool_call_id: callId, tool_name: toolName, tool_result: error === null ? bounded(event.tool_response) : null, tool_error: error },
+      }
+    }
+    case "Notification":
+      return { role: "system", content: `Notification: ${text(event.message, 500)}` }
+    case "Stop":
+      return typeof event.last_assistant_message === "string" ? { role: "assistant", content: text(event.last_assistant_message, 8000) } : { role: "system", content: "The assistant's turn ended." }
+    case "SessionStart":
+      return { role: "system", content: `Session started (${text(event.source, 40) || "startup"}).` }
+    case "SessionEnd":
+      return { role: "system", content: `Session ended (${text(event.reason, 40) || "exit"}).` }
+    default:
+      return null
+  }
+}
+
+/** Append a hook event to its session's raw log (the agent id is the session id). */
+export function recordHookMessage(home: string, event: HookEventInput, now: Date): boolean {
+  if (agentIdProblem(event.session_id) !== null) return false
+  const message = hookEventMessage(event)
+  if (!message) return false
+  appendMessageRecords(agentPaths(home, event.session_id), [{ at: now.toISOString(), message }])
+  return true
+}

@@ -1,0 +1,34 @@
+// The lines of the raw log and the facts file, as text. No zod here: `tsk hook` writes these lines
+// and must stay light. Values are normalised before they are written, so a line reads back as
+// exactly the value that was appended.
+import { appendJsonLines } from "./jsonl-file.ts"
+import { withAppendLock } from "./append-lock.ts"
+import type { AgentPaths } from "./memory-paths.ts"
+import type { JsonValue, Message } from "./message.ts"
+import { mkdirSync } from "node:fs"
+
+export interface MessageRecord {
+  at: string
+  message: Message
+}
+
+export interface FactRecord {
+  at: string
+  key: string
+  /** null forgets the fact. */
+  value: JsonValue
+}
+
+export const messageLine = (record: MessageRecord) => JSON.stringify({ at: record.at, message: record.message })
+export const factLine = (record: FactRecord) => JSON.stringify({ at: record.at, key: record.key, value: record.value })
+
+/** Append message records to the raw log (one locked write); returns the log's new size. */
+export function appendMessageRecords(paths: AgentPaths, records: readonly MessageRecord[]): number {
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 })
+  return withAppendLock(paths.lock, () => appendJsonLines(paths.messages, records.map(messageLine)))
+}
+
+export function appendFactRecords(paths: AgentPaths, records: readonly FactRecord[]): number {
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 })
+  return withAppendLock(paths.lock, () => appendJsonLines(paths.facts, records.map(factLine)))
+}
