@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { readJsonFile, writeFileDurable, writeJsonDurable, ensureDir, FILE_MODE } from "../../store/durable-file.ts"
 import { ResultFile, SampleLine, TaskFile, type RegistryEntry } from "./task-schema.ts"
 import { absoluteTaskFolder } from "./state-paths.ts"
-import { formatTimestamp } from "./timestamp.ts"
+import { formatTimestampAs, timestampStyleOf } from "./timestamp.ts"
 
 export const RESULT_FILE = "result.json"
 export const SAMPLES_FILE = "samples.jsonl"
@@ -50,7 +50,8 @@ async function appendDurable(path: string, text: string): Promise<void> {
 export async function appendLog(home: string, entry: RegistryEntry, message: string, nowMs: number): Promise<void> {
   const path = taskFilePath(home, entry, LOG_FILE)
   await ensureDir(absoluteTaskFolder(home, entry.folder))
-  await appendDurable(path, `[${formatTimestamp(nowMs)}] ${message}\n`)
+  // The task's own style, so a c64bridge task's log does not mix two kinds of stamp.
+  await appendDurable(path, `[${formatTimestampAs(nowMs, timestampStyleOf(entry.startedAt))}] ${message}\n`)
 }
 
 export async function appendSample(home: string, entry: RegistryEntry, sample: SampleLine): Promise<void> {
