@@ -563,7 +563,13 @@ export class Cpu6502 {
           break
 
         // Jumps, subroutines and interrupts
-        case 0x4c: case 0x6c:
+        case 0x4c:
+          // A jump to itself (an idle loop) changes nothing until an interrupt, and only an I/O
+          // event at `end` or later can raise one: the remaining repetitions are counted at once.
+          if (address === opcodeAddress && cycles < end && this.attention === 0) cycles += Math.ceil((end - cycles) / 3) * 3
+          pc = address
+          break
+        case 0x6c:
           pc = address
           break
         case 0x20: {

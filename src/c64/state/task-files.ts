@@ -1,7 +1,8 @@
 // Per-task files inside a task folder: task.json, result.json, log.txt and samples.jsonl.
 import { open, readFile, stat } from "node:fs/promises"
 import { join } from "node:path"
-import { readJsonFile, writeFileDurable, writeJsonDurable, ensureDir, FILE_MODE } from "../../store/durable-file.ts"
+import { readJsonFile, writeFileDurable, ensureDir, FILE_MODE } from "../../store/durable-file.ts"
+import { writeTextDurable } from "./lean-write.ts"
 import { ResultFile, SampleLine, TaskFile, type RegistryEntry } from "./task-schema.ts"
 import { absoluteTaskFolder } from "./state-paths.ts"
 import { formatTimestampAs, timestampStyleOf } from "./timestamp.ts"
@@ -15,11 +16,12 @@ export function taskFilePath(home: string, entry: Pick<RegistryEntry, "folder">,
 }
 
 export async function writeTaskJson(home: string, entry: RegistryEntry): Promise<void> {
-  await writeJsonDurable(taskFilePath(home, entry, "task.json"), { ...entry, resultPath: `${entry.folder}/${RESULT_FILE}` })
+  const taskFile = { ...entry, resultPath: `${entry.folder}/${RESULT_FILE}` }
+  await writeTextDurable(taskFilePath(home, entry, "task.json"), JSON.stringify(taskFile, null, 2) + "\n")
 }
 
 export async function writeResultJson(home: string, entry: RegistryEntry, result: ResultFile): Promise<void> {
-  await writeJsonDurable(taskFilePath(home, entry, RESULT_FILE), result)
+  await writeTextDurable(taskFilePath(home, entry, RESULT_FILE), JSON.stringify(result, null, 2) + "\n")
 }
 
 export async function writeArtifact(home: string, entry: RegistryEntry, relative: string, content: string | Uint8Array): Promise<void> {

@@ -7,7 +7,8 @@
 // identical to the one last validated (or written) here is not validated again.
 import { readdir, readFile } from "node:fs/promises"
 import { join } from "node:path"
-import { parseJsonText, writeFileDurable, ensureDir } from "../../store/durable-file.ts"
+import { parseJsonText, ensureDir } from "../../store/durable-file.ts"
+import { writeTextDurable } from "./lean-write.ts"
 import { withFileLock } from "../../store/file-lock.ts"
 import { notFound, TskError } from "../../domain/errors.ts"
 import { RegistryFile, type RegistryEntry, type C64TaskType } from "./task-schema.ts"
@@ -91,7 +92,7 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
 
   async function writeRegistry(registry: RegistryFile): Promise<void> {
     const text = JSON.stringify(registry, null, 2) + "\n"
-    await writeFileDurable(paths.registry, text)
+    await writeTextDurable(paths.registry, text)
     lastValid = { text, registry }
   }
 

@@ -277,3 +277,23 @@ describe("6502 instruction set coverage", () => {
     expect(cpu.pc).toBe(0x0201)
   })
 })
+
+describe("6502 idle loops", () => {
+  it("counts the repetitions of a jump to itself at once, as many cycles as running them would take", () => {
+    const skipped = cpuWith([0x4c, 0x00, 0x02]) // JMP $0200
+    expect(skipped.run(1000)).toBe(1002)
+    expect(skipped.pc).toBe(ORIGIN)
+    const stepped = cpuWith([0x4c, 0x00, 0x02])
+    let cycles = 0
+    while (cycles < 1000) cycles += stepped.step()
+    expect(cycles).toBe(1002)
+  })
+
+  it("still takes an interrupt raised while it idles", () => {
+    const cpu = cpuWith([0x58, 0x4c, 0x01, 0x02]) // CLI; JMP $0201
+    cpu.run(500)
+    cpu.setIrq(1, true)
+    cpu.run(10)
+    expect(cpu.pc).toBe(0x9000)
+  })
+})
