@@ -1,8 +1,9 @@
 // Per-task files inside a task folder: task.json, result.json, log.txt and samples.jsonl.
 import { open, readFile, stat } from "node:fs/promises"
 import { join } from "node:path"
+import { closeSync, openSync, writeSync } from "node:fs"
 import { readJsonFile, writeFileDurable, ensureDir, FILE_MODE } from "../../store/durable-file.ts"
-import { writeTextDurable } from "./lean-write.ts"
+import { fsyncFd, writeTextDurable } from "./lean-write.ts"
 import { ResultFile, SampleLine, TaskFile, type RegistryEntry } from "./task-schema.ts"
 import { absoluteTaskFolder } from "./state-paths.ts"
 import { formatTimestampAs, timestampStyleOf } from "./timestamp.ts"
@@ -15,13 +16,14 @@ export function taskFilePath(home: string, entry: Pick<RegistryEntry, "folder">,
   return join(absoluteTaskFolder(home, entry.folder), file)
 }
 
-export async function writeTaskJson(home: string, entry: RegistryEntry): Promise<void> {
+/** `durable: false` for an iteration's rewrite (see lean-write.ts); state changes are durable. */
+export async function writeTaskJson(home: string, entry: RegistryEntry, durable = true): Promise<void> {
   const taskFile = { ...entry, resultPath: `${entry.folder}/${RESULT_FILE}` }
-  await writeTextDurable(taskFilePath(home, entry, "task.json"), JSON.stringify(taskFile, null, 2) + "\n")
+  await writeTextDurable(taskFilePath(home, entry, "task.json"), JSON.stringify(taskFile, null, 2) + "\n", durable)
 }
 
-export async function writeResultJson(home: string, entry: RegistryEntry, result: ResultFile): Promise<void> {
-  await writeTextDurable(taskFilePath(home, entry, RESULT_FILE), JSON.stringify(result, null, 2) + "\n")
+export async function writeResultJson(home: string, entry: RegistryEntry, result: ResultFile, durable = true): Promise<void> {
+  await writeTextDurable(taskFilePath(home, entry, RESULT_FILE), JSON.stringify(result, null, 2) + "\n", durable)
 }
 
 export async function writeArtifact(home: string, entry: RegistryEntry, relative: string, content: string | Uint8Array): Promise<void> {
@@ -40,12 +42,13 @@ export async function readResultJson(home: string, entry: RegistryEntry): Promis
 
 /** Append whole lines and fsync: a line is either fully there after a crash or (power cut) cut short. */
 async function appendDurable(path: string, text: string): Promise<void> {
-  const handle = await open(path, "a", FILE_MODE)
+  // Synchronous small calls, an asynchronous fsync: see lean-write.ts.
+  const fd = openSync(path, "a", FILE_MODE)
   try {
-    await handle.write(text)
-    await handle.sync()
+    writeSync(fd, text)
+    await fsyncFd(fd)
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
 }
 

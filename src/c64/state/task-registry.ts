@@ -5,7 +5,8 @@
 // `new Date()` reader understands) stays ISO through our writes; new registries follow the spec.
 // The runner re-reads the registry inside the lock on every iteration of every task, so a text
 // identical to the one last validated (or written) here is not validated again.
-import { readdir, readFile } from "node:fs/promises"
+import { readdir } from "node:fs/promises"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { parseJsonText, ensureDir } from "../../store/durable-file.ts"
 import { writeTextDurable } from "./lean-write.ts"
@@ -73,7 +74,8 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
   async function load(): Promise<LoadedRegistry> {
     let text: string
     try {
-      text = await readFile(paths.registry, "utf8")
+      // Synchronous: a small file, and an asynchronous read costs a trip through the thread pool.
+      text = readFileSync(paths.registry, "utf8")
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === "ENOENT") return { registry: { tasks: [] }, text: null, style: "spec" }
@@ -179,7 +181,8 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
         const tasks = registry.tasks.slice()
         tasks[index] = after
         await writeRegistry({ ...registry, tasks })
-        await writeTaskJson(paths.home, after)
+        // An iteration of a running task (status unchanged) is restored from the registry itself.
+        await writeTaskJson(paths.home, after, after.status !== before.status)
         return after
       }),
   }
