@@ -3,6 +3,7 @@
 // addressing mode, one switch executes the operation; cycle counts come from the opcode table
 // plus page-cross and branch penalties. The undocumented opcodes run as the NMOS chip runs them
 // (the unstable ones by their usual model); only the twelve KIL opcodes jam, and the jam is reported.
+import { noFTL } from "bun:jsc"
 import { CYCLES_OF, MODE_OF, Mode, PENALTY_OF } from "./opcodes.ts"
 
 /** Memory-mapped I/O: pages flagged in `ioPages` are read and written through these calls. */
@@ -824,3 +825,8 @@ export class Cpu6502 {
     return cycles - start
   }
 }
+
+// JavaScriptCore's top tier (FTL) compiles this one large function in the background for many
+// seconds of CPU (3% of a core while a real-time machine sits idle, measured), for a loop that the
+// tier below already runs fast enough at 1 MHz: keep it out of that tier.
+noFTL(Cpu6502.prototype.run)
