@@ -19,4 +19,10 @@ export interface C64Backend {
   runPrg(prg: Uint8Array): Promise<void>
   status(): Promise<BackendStatus>
   close(): Promise<void>
+  /**
+   * Stop and restart the machine's CPU, for backends whose reads take several requests (the
+   * Ultimate): a dump between the two is one moment. Calls nest; only the outermost pair acts.
+   */
+  pause?(): Promise<void>
+  resume?(): Promise<void>
 }

@@ -87,7 +87,7 @@ export function createBackgroundJob(
     }
     iterations = iteration
     summary = step.summary
-    await writeResult(rt, updated, resultFor(updated, lastError ? { error: lastError } : {}))
+    await writeResult(rt, updated, resultFor(updated, lastError ? { error: lastError } : {}), status !== "running")
     if (step.log) await logTask(rt, updated, step.log)
     rt.events.emit({ type: "iteration", task: updated, sample: step.sample ?? null, summary })
     if (status === "running") return "continue"

@@ -1,5 +1,8 @@
-// The c64-* agent bridge commands over the C64 service: c64-run, c64-start, c64-stop, c64-list
-// and c64-show. Payloads are zod schemas; the runner validates them and answers errors itself.
+// The c64-* agent bridge commands over the C64 service: c64-run, c64-start, c64-stop, c64-list,
+// c64-show, and the machine itself: c64-peek, c64-poke, c64-screen, c64-reset, c64-run-prg. The
+// runner owns the machine, so these act on the same one whoever sends them (the CLI sends its own
+// peek, poke, screen, reset and run-prg this way with the sim). Payloads are zod schemas; the
+// runner validates them and answers errors itself.
 import * as z from "zod"
 import { defineBridgeCommand, type BridgeCommandDefinition } from "../bridge/command-definition.ts"
 import type { C64Service, StopResult } from "./c64-service.ts"
@@ -26,6 +29,14 @@ const StartPayload = z.strictObject({
 const TaskRef = z.strictObject({ taskId: z.string().min(1) })
 const ShowPayload = TaskRef.extend({ samples: z.number().int().min(0).max(1000).optional() })
 const ListPayload = z.strictObject({ status: C64TaskStatus.optional(), type: C64TaskType.optional(), limit: z.number().int().positive().optional() })
+
+const AddressValue = z.union([z.string().min(1), z.number()])
+const PeekPayload = z.strictObject({ address: AddressValue, length: z.union([z.string().min(1), z.number()]).optional() })
+/** Bytes as hex text (`"de ad"`, `"$DEAD"`) or numbers. */
+const PokePayload = z.strictObject({ address: AddressValue, bytes: z.union([z.string().min(1), z.array(z.number())]) })
+const Empty = z.strictObject({})
+/** The PRG file's bytes in base64 (load address first, as on disk). */
+const RunPrgPayload = z.strictObject({ prgBase64: z.string().min(4) })
 
 const addressOf = (task: RegistryEntry) => (typeof task.args.address === "string" ? ` ${task.args.address}` : "")
 
@@ -58,6 +69,47 @@ export function createC64BridgeCommands(service: C64Service): BridgeCommandDefin
       describe: (_p, data) => {
         const { task, stopped } = data as StopResult
         return stopped ? `stopped ${task.id}` : `${task.id} was already ${task.status}`
+      },
+    }),
+    defineBridgeCommand({
+      command: "c64-peek",
+      readOnly: true,
+      payload: PeekPayload,
+      run: (p) => service.peek(p.address, p.length),
+      describe: (_p, data) => {
+        const answer = data as { address: string; length: number }
+        return `read ${answer.length} bytes at ${answer.address}`
+      },
+    }),
+    defineBridgeCommand({
+      command: "c64-poke",
+      payload: PokePayload,
+      run: (p) => service.poke(p.address, p.bytes),
+      describe: (_p, data) => {
+        const answer = data as { address: string; length: number }
+        return `wrote ${answer.length} bytes at ${answer.address}`
+      },
+    }),
+    defineBridgeCommand({
+      command: "c64-screen",
+      readOnly: true,
+      payload: Empty,
+      run: () => service.screen(),
+      describe: () => "read the C64 screen",
+    }),
+    defineBridgeCommand({
+      command: "c64-reset",
+      payload: Empty,
+      run: () => service.reset(),
+      describe: () => "reset the C64",
+    }),
+    defineBridgeCommand({
+      command: "c64-run-prg",
+      payload: RunPrgPayload,
+      run: (p) => service.runPrg(new Uint8Array(Buffer.from(p.prgBase64, "base64"))),
+      describe: (_p, data) => {
+        const answer = data as { loadAddress: string; length: number }
+        return `ran a ${answer.length}-byte program at ${answer.loadAddress}`
       },
     }),
     defineBridgeCommand({

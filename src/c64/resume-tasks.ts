@@ -27,7 +27,7 @@ export async function claimForResume(rt: TaskRuntime, seen: RegistryEntry): Prom
   const [last] = seen.type === "background" ? await readLastSamples(rt.home, seen, 1) : []
   let claimed = false
   const entry = await rt.registry.update(seen.id, (e) => {
-    if (e.status !== "running" || JSON.stringify(ownerOf(e)) !== seenOwner || ownedByAnotherLiveProcess(e, rt.owner)) return e
+    if (e.status !== "running" || JSON.stringify(ownerOf(e)) !== seenOwner || ownedByAnotherLiveProcess(e, rt.owner, rt.now())) return e
     claimed = true
     const iterations = e.type === "background" ? { iterations: Math.max(e.iterations ?? 0, last?.i ?? 0) } : {}
     return { ...e, ...iterations, owner: rt.owner, updatedAt: stamp }

@@ -1,8 +1,14 @@
 // Which process runs a task. Entries we start carry `owner: { pid, host }` (an extra field the spec
 // allows), so a scheduler starting up resumes only tasks whose process is gone, and never takes a
-// task from a `tsk c64 start` still sampling in another terminal.
+// task from a `tsk c64 start` still sampling in another terminal. Other tools (c64bridge itself)
+// write no owner: such a task is theirs while its `updatedAt` is recent, as a live writer updates
+// it after every iteration.
 import { hostname } from "node:os"
 import type { RegistryEntry } from "./state/task-schema.ts"
+import { parseTimestamp } from "./state/timestamp.ts"
+
+/** A task without an owner updated within this long (or three of its intervals) has a live writer. */
+export const LIVE_WRITER_WINDOW_MS = 15_000
 
 export interface TaskOwner {
   pid: number
@@ -30,13 +36,24 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** True when an entry with no owner was updated so recently that its writer is still at work. */
+export function updatedByLiveWriter(entry: RegistryEntry, nowMs: number): boolean {
+  const updated = parseTimestamp(entry.updatedAt)
+  if (updated === null) return false
+  const window = Math.max(LIVE_WRITER_WINDOW_MS, 3 * (entry.intervalMs ?? 0))
+  // Spec stamps drop the milliseconds: a second of slack either way.
+  return nowMs - updated < window + 1000
+}
+
 /**
- * True when another live process runs this task. Unknown owners (entries from other tools) and
- * owners on other hosts cannot be checked, so they count as gone, as do this process's own
- * entries when no scheduler here runs them (a service that was closed and opened again).
+ * True when another live process runs this task. Owners on other hosts cannot be checked, so they
+ * count as gone, as do this process's own entries when no scheduler here runs them (a service that
+ * was closed and opened again). An entry with no owner belongs to another tool: live while it is
+ * being updated.
  */
-export function ownedByAnotherLiveProcess(entry: RegistryEntry, me: TaskOwner = currentOwner()): boolean {
+export function ownedByAnotherLiveProcess(entry: RegistryEntry, me: TaskOwner = currentOwner(), nowMs = Date.now()): boolean {
   const owner = ownerOf(entry)
-  if (!owner || owner.host !== me.host || owner.pid === me.pid) return false
+  if (!owner) return updatedByLiveWriter(entry, nowMs)
+  if (owner.host !== me.host || owner.pid === me.pid) return false
   return isProcessAlive(owner.pid)
 }

@@ -22,8 +22,9 @@ export async function logTask(rt: TaskRuntime, entry: RegistryEntry, message: st
   await appendLog(rt.home, entry, message, rt.now())
 }
 
-export async function writeResult(rt: TaskRuntime, entry: RegistryEntry, result: ResultFile): Promise<void> {
-  await writeResultJson(rt.home, entry, result)
+/** Durable unless it is a running task's iteration (the samples hold what it summarises). */
+export async function writeResult(rt: TaskRuntime, entry: RegistryEntry, result: ResultFile, durable = true): Promise<void> {
+  await writeResultJson(rt.home, entry, result, durable)
 }
 
 /** Recorded as `lastError` and shown to agents, so stripped of stack traces and absolute paths. */

@@ -1,6 +1,7 @@
 // tsk c64 …: C64 tasks (run, start, stop, list, show) and the machine itself (peek, poke, screen,
 // backend, reset, run-prg). The backend comes from the `c64.*` settings; the task state lives in
-// C64BRIDGE_HOME (or the file C64_TASK_STATE_FILE names).
+// C64BRIDGE_HOME (or the file C64_TASK_STATE_FILE names). Commands that touch the machine go to
+// the runner that owns it when a machine route is wired (the real CLI: src/bridge/c64-machine-route.ts).
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import type { CommandContext, CommandSpec, OptionValues } from "./command.ts"
@@ -35,6 +36,26 @@ let startHandOff: C64StartHandOff | null = null
 /** The bridge wires this once a runner can take work; until then `start` runs in the foreground. */
 export function setC64StartHandOff(handOff: C64StartHandOff | null): void {
   startHandOff = handOff
+}
+
+/** Sends machine commands to the runner that owns the machine (starting one for the sim). */
+export interface C64MachineRoute {
+  /** True when this command's machine work belongs to the runner (now up). */
+  toRunner(ctx: CommandContext): Promise<boolean>
+  send(ctx: CommandContext, command: string, payload: Record<string, unknown>, timeoutMs?: number): Promise<unknown>
+}
+
+let machineRoute: C64MachineRoute | null = null
+
+/** Wired by the command table; without it (tests of the formatting) the machine is made here. */
+export function setC64MachineRoute(route: C64MachineRoute | null): void {
+  machineRoute = route
+}
+
+/** The runner's answer to `command`, or `local` run on a machine of this process when no runner owns it. */
+async function onMachine<T>(ctx: CommandContext, command: string, payload: Record<string, unknown>, local: (service: C64Service) => Promise<T>, timeoutMs?: number): Promise<T> {
+  if (machineRoute && (await machineRoute.toRunner(ctx))) return (await machineRoute.send(ctx, command, payload, timeoutMs)) as T
+  return withService(ctx, local)
 }
 
 async function openService(ctx: CommandContext): Promise<C64Service> {
@@ -96,7 +117,10 @@ const run: CommandSpec = {
   async run(ctx, { positionals, options }) {
     const operation = requirePositional(positionals, 0, "operation", run.usage)
     const args = parseKeyValues(positionals.slice(1), stringOpt(options, "args"))
-    const done = await withService(ctx, (s) => s.run(operation, args, { name: stringOpt(options, "name") }))
+    const name = stringOpt(options, "name")
+    const payload = { operation, args, ...(name === undefined ? {} : { name }) }
+    // A dump of all 64 KiB over the Ultimate, or sprites as PNGs, can take a while.
+    const done = await onMachine(ctx, "c64-run", payload, (s) => s.run(operation, args, { name }), 120_000)
     return { data: done, text: formatRun(done, folderOf(ctx, done.task), ctx.style) }
   },
 }
@@ -126,6 +150,8 @@ const start: CommandSpec = {
       name: stringOpt(options, "name"),
     }
     checkStartRequest(request.operation, request.args, { everyMs: request.everyMs, count: request.count, name: request.name })
+    // With the sim, the task samples the runner's machine: a runner is started for it if needed.
+    if (machineRoute) await machineRoute.toRunner(ctx)
     const handed = startHandOff ? await startHandOff(request, ctx) : null
     if (handed) {
       const where = handed.runner ? ` on the runner (${handed.runner})` : " on the runner"
@@ -189,7 +215,8 @@ const peek: CommandSpec = {
   examples: ["tsk c64 peek 0x0400 40", "tsk c64 peek 53280 2"],
   async run(ctx, { positionals }) {
     const address = requirePositional(positionals, 0, "address", peek.usage)
-    const answer = await withService(ctx, (s) => s.peek(address, positionals[1]))
+    const length = positionals[1]
+    const answer = await onMachine(ctx, "c64-peek", { address, ...(length === undefined ? {} : { length }) }, (s) => s.peek(address, length))
     return { data: answer, text: formatHexDump(Number.parseInt(answer.address.slice(1), 16), answer.hex) }
   },
 }
@@ -202,7 +229,7 @@ const poke: CommandSpec = {
   async run(ctx, { positionals }) {
     const address = requirePositional(positionals, 0, "address", poke.usage)
     const bytes = requirePositional([positionals.slice(1).join(" ")], 0, "bytes", poke.usage)
-    const answer = await withService(ctx, (s) => s.poke(address, bytes))
+    const answer = await onMachine(ctx, "c64-poke", { address, bytes }, (s) => s.poke(address, bytes))
     return { data: answer, text: `${ctx.style.green("✓")} Wrote ${answer.length} bytes at ${answer.address}` }
   },
 }
@@ -212,7 +239,7 @@ const screen: CommandSpec = {
   summary: "Show the text screen",
   usage: "tsk c64 screen",
   async run(ctx) {
-    const answer = await withService(ctx, (s) => s.screen())
+    const answer = await onMachine(ctx, "c64-screen", {}, (s) => s.screen())
     return { data: answer, text: answer.rows.join("\n") }
   },
 }
@@ -233,7 +260,7 @@ const reset: CommandSpec = {
   summary: "Reset the machine",
   usage: "tsk c64 reset",
   async run(ctx) {
-    const answer = await withService(ctx, (s) => s.reset())
+    const answer = await onMachine(ctx, "c64-reset", {}, (s) => s.reset())
     return { data: answer, text: `${ctx.style.green("✓")} Reset` }
   },
 }
@@ -247,7 +274,8 @@ const runPrg: CommandSpec = {
     const prg = await readFile(file).catch((error: NodeJS.ErrnoException) => {
       throw invalid(`cannot read ${file}: ${error.code === "ENOENT" ? "no such file" : error.code}`)
     })
-    const answer = await withService(ctx, (s) => s.runPrg(new Uint8Array(prg)))
+    const bytes = new Uint8Array(prg)
+    const answer = await onMachine(ctx, "c64-run-prg", { prgBase64: Buffer.from(bytes).toString("base64") }, (s) => s.runPrg(bytes))
     return { data: answer, text: `${ctx.style.green("✓")} Running ${answer.length} bytes loaded at ${answer.loadAddress}` }
   },
 }

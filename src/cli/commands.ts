@@ -41,12 +41,15 @@ export const rootCommand: CommandSpec = {
     configCommand,
     doctorCommand,
     lazyCommand("c64", "C64 tasks and the machine: run, start, stop, list, show, peek, poke, screen", async () => {
-      const [{ c64Command, setC64StartHandOff }, { handC64StartToRunner }] = await Promise.all([
+      const [{ c64Command, setC64StartHandOff, setC64MachineRoute }, { handC64StartToRunner }, { c64MachineRoute }] = await Promise.all([
         import("./c64-command.ts"),
         import("../bridge/c64-start-handoff.ts"),
+        import("../bridge/c64-machine-route.ts"),
       ])
       // With a runner up, `tsk c64 start` hands the task to it instead of running in the foreground.
       setC64StartHandOff(handC64StartToRunner)
+      // Machine commands act on the runner's machine (one is started for the sim when none is up).
+      setC64MachineRoute(c64MachineRoute)
       return c64Command
     }),
     lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await import("./os-command.ts")).osCommand),

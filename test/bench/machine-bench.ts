@@ -9,17 +9,20 @@ export async function benchSimMachine(): Promise<Figure[]> {
   const machine = new C64Machine()
   machine.start()
   await new Promise((r) => setTimeout(r, 3000))
+  // The machine runs in slices and catches up when looked at: look at both ends of the window.
+  machine.catchUp()
   const cpuBefore = process.cpuUsage()
   const cyclesBefore = machine.cycles
   const wallBefore = performance.now()
   await new Promise((r) => setTimeout(r, 5000))
+  machine.catchUp()
   const cpu = process.cpuUsage(cpuBefore)
   const wallS = (performance.now() - wallBefore) / 1000
   const hz = (machine.cycles - cyclesBefore) / wallS
   machine.stop()
   const share = ((cpu.user + cpu.system) / 1e6 / wallS) * 100
   return [
-    { name: "sim 6502 flat out (one core)", value: round(flatOut.mhz, 1), unit: "MHz" },
+    { name: "sim demo flat out, idle loop skipped (one core)", value: round(flatOut.mhz, 1), unit: "MHz" },
     { name: "sim in real time: emulated clock", value: round(hz / 1e6, 3), unit: "MHz", target: "≈ 0.985 MHz (PAL)", pass: Math.abs(hz - 985_248) / 985_248 < 0.02 },
     { name: "sim in real time: share of one core", value: round(share, 2), unit: "%" },
   ]

@@ -70,7 +70,7 @@ export async function benchIdleRunner(seconds = 30): Promise<Figure[]> {
     }
     const p95 = percentile(late, 95)
     return [
-      { name: "idle runner CPU (sim + 3 reads at 1 Hz)", value: round(cpuShare, 2), unit: "%", target: "< 5% of one core", pass: cpuShare < 5 },
+      { name: "idle runner CPU (sim + 3 reads at 1 Hz)", value: round(cpuShare, 2), unit: "%", target: "< 2% of one core", pass: cpuShare < 2 },
       { name: "scheduler jitter at 1 Hz (p95)", value: round(p95, 2), unit: "ms", target: "< 20 ms", pass: p95 < 20 },
     ]
   } finally {

@@ -22,8 +22,35 @@ async function send(command: string, payload: unknown): Promise<{ data: unknown;
 }
 
 describe("the c64-* bridge commands", () => {
-  it("are c64-run, c64-start, c64-stop, c64-list and c64-show", () => {
-    expect(commands.map((c) => c.command)).toEqual(["c64-run", "c64-start", "c64-stop", "c64-list", "c64-show"])
+  it("are the task commands and the machine commands", () => {
+    expect(commands.map((c) => c.command)).toEqual([
+      "c64-run", "c64-start", "c64-stop", "c64-peek", "c64-poke", "c64-screen", "c64-reset", "c64-run-prg", "c64-list", "c64-show",
+    ])
+  })
+
+  it("c64-poke writes bytes that c64-peek then reads, and neither records a task", async () => {
+    const poked = await send("c64-poke", { address: "0xc000", bytes: "de ad" })
+    expect(poked.line).toBe("wrote 2 bytes at $C000")
+    const peeked = await send("c64-peek", { address: "$C000", length: 2 })
+    expect(peeked.data).toEqual({ address: "$C000", length: 2, hex: "dead" })
+    expect(peeked.line).toBe("read 2 bytes at $C000")
+    expect(await fx.service.list()).toEqual([])
+  })
+
+  it("c64-screen answers the text rows, c64-reset resets and c64-run-prg runs a program", async () => {
+    fx.backend.memory.fill(0x20, 0x0400, 0x07e8)
+    fx.backend.memory.set([8, 5, 12, 12, 15], 0x0400)
+    const screen = await send("c64-screen", {})
+    expect((screen.data as { rows: string[] }).rows[0]).toBe("HELLO")
+    expect((await send("c64-reset", {})).data).toEqual({ reset: true })
+    const prg = Buffer.from([0x00, 0xc0, 0xea, 0x60]).toString("base64")
+    expect((await send("c64-run-prg", { prgBase64: prg })).line).toBe("ran a 2-byte program at $C000")
+    expect(Array.from(fx.backend.lastPrg!)).toEqual([0x00, 0xc0, 0xea, 0x60])
+  })
+
+  it("c64-peek and c64-poke refuse addresses past the end of memory", async () => {
+    await expect(send("c64-peek", { address: "0xffff", length: 2 })).rejects.toThrow(/peek/)
+    await expect(send("c64-poke", { address: "0x10000", bytes: "00" })).rejects.toThrow(/poke/)
   })
 
   it("c64-start starts a background task and reads as a short line", async () => {

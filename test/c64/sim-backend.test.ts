@@ -133,3 +133,19 @@ describe("sim backend", () => {
     expect(second.machine.running).toBe(false)
   })
 })
+
+describe("sim backend between real-time slices", () => {
+  it("brings the machine up to the present before a read, though no slice has run", async () => {
+    let wallMs = 0
+    const sim = backend({ machine: { sliceMs: 3_600_000, now: () => wallMs } })
+    const jiffies = async () => {
+      const [high, middle, low] = await sim.read(0xa0, 3)
+      return (high! << 16) | (middle! << 8) | low!
+    }
+    const before = await jiffies()
+    wallMs += 500
+    // Half a second of a 60 Hz clock: 30 ticks, run by the read itself.
+    expect((await jiffies()) - before).toBeGreaterThanOrEqual(29)
+    expect((await jiffies()) - before).toBeLessThanOrEqual(31)
+  })
+})

@@ -45,8 +45,11 @@ export function createSimBackend(options: SimBackendOptions = {}): SimBackend {
   }
   let closed = false
 
+  // The machine runs in real time in slices; every access first runs the cycles due since the
+  // last one, so what a command reads or writes is the machine as it is now.
   const ensureOpen = () => {
     if (closed) throw new TskError("io", "the sim backend is closed")
+    if (machine.running) machine.catchUp()
   }
 
   return {
@@ -109,6 +112,7 @@ async function describe(machine: C64Machine): Promise<BackendStatus> {
   let speed = machine.speed()
   if (speed.hz === null) {
     await new Promise((resolve) => setTimeout(resolve, STATUS_MEASURE_MS))
+    machine.catchUp()
     speed = machine.speed()
   }
   if (speed.hz === null) return { backend: "sim", ok: true, detail: "sim: 6502 running (clock rate not measured yet)" }

@@ -1,6 +1,9 @@
 // The Ultimate 64 / Commodore 64 Ultimate REST API. Reads are chunked to 4096 bytes (the device
 // answers larger ones slowly or not at all); small writes go in the query string, larger ones as
 // a binary body. Every request has a timeout, and an `X-Password` header when one is configured.
+// A read that needs several requests pauses the machine around them, as the REST documentation
+// advises for consistent dumps; pauses nest, so an operation that pauses around several reads
+// (sprite extraction) makes one pause and one resume.
 import type { BackendStatus, C64Backend } from "../backend.ts"
 import { TskError } from "../../domain/errors.ts"
 import { backendError, describeNetworkError } from "./backend-errors.ts"
@@ -59,12 +62,35 @@ export function createUltimateBackend(options: UltimateOptions): UltimateBackend
 
   const put = async (path: string) => void (await request("PUT", path))
 
+  let pauseDepth = 0
+  async function pause(): Promise<void> {
+    pauseDepth++
+    if (pauseDepth > 1) return
+    try {
+      await put("/v1/machine:pause")
+    } catch (error) {
+      pauseDepth--
+      throw error
+    }
+  }
+  async function resume(): Promise<void> {
+    if (pauseDepth === 0) return
+    pauseDepth--
+    if (pauseDepth === 0) await put("/v1/machine:resume")
+  }
+
   return {
     name: "ultimate",
     async read(address, length) {
+      if (length <= ULTIMATE_CHUNK) return readChunk(address, length)
       const out = new Uint8Array(length)
-      for (let offset = 0; offset < length; offset += ULTIMATE_CHUNK) {
-        out.set(await readChunk(address + offset, Math.min(ULTIMATE_CHUNK, length - offset)), offset)
+      await pause()
+      try {
+        for (let offset = 0; offset < length; offset += ULTIMATE_CHUNK) {
+          out.set(await readChunk(address + offset, Math.min(ULTIMATE_CHUNK, length - offset)), offset)
+        }
+      } finally {
+        await resume()
       }
       return out
     },
@@ -78,8 +104,8 @@ export function createUltimateBackend(options: UltimateOptions): UltimateBackend
       }
     },
     reset: () => put("/v1/machine:reset"),
-    pause: () => put("/v1/machine:pause"),
-    resume: () => put("/v1/machine:resume"),
+    pause,
+    resume,
     async runPrg(prg) {
       await request("POST", "/v1/runners:run_prg", prg)
     },

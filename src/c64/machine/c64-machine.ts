@@ -11,7 +11,7 @@ import { miniKernal } from "./rom/mini-kernal.ts"
 import { PAL_CLOCK_HZ, type ChipContext } from "./timing.ts"
 
 export interface C64MachineOptions {
-  /** Real-time slice length in milliseconds (default 15). */
+  /** Real-time slice length in milliseconds (default 250; reads catch up in between). */
   sliceMs?: number
   /** Wall clock for real-time running, in milliseconds; tests pass a fixed clock. */
   now?: () => number

@@ -1,6 +1,7 @@
-// The documented NMOS 6502 instruction set as data: one table that both the CPU core (addressing
-// mode, base cycles, page-cross penalty per opcode) and the assembler (mnemonic + mode → opcode)
-// read, so the two can never disagree about an encoding.
+// The NMOS 6502 instruction set as data: one table that both the CPU core (addressing mode, base
+// cycles, page-cross penalty per opcode) and the assembler (mnemonic + mode → opcode) read, so the
+// two can never disagree about an encoding. The undocumented opcodes have their own table: the CPU
+// runs them, the assembler does not offer them (several share a mnemonic and mode with another).
 
 export const Mode = {
   implied: 0,
@@ -161,19 +162,77 @@ const rows: Row[] = [
   ["NOP", implied, 0xea, 2],
 ]
 
-export const OPCODES: readonly OpcodeInfo[] = rows.map(([mnemonic, mode, opcode, cycles, penalty]) => ({
-  opcode,
-  mnemonic,
-  mode,
-  cycles,
-  pageCrossPenalty: penalty === true,
-}))
+export const OPCODES: readonly OpcodeInfo[] = rows.map(toInfo)
 
-/** Per-opcode lookups for the CPU's hot loop (zero for undocumented opcodes). */
+/** The read-modify-write group (SLO RLA SRE RRA DCP ISC): seven modes, fixed cycles. */
+function undocumentedRmwGroup(mnemonic: string, base: number): Row[] {
+  return [
+    [mnemonic, indexedIndirect, base + 0x03, 8],
+    [mnemonic, zeroPage, base + 0x07, 5],
+    [mnemonic, absolute, base + 0x0f, 6],
+    [mnemonic, indirectIndexed, base + 0x13, 8],
+    [mnemonic, zeroPageX, base + 0x17, 6],
+    [mnemonic, absoluteY, base + 0x1b, 7],
+    [mnemonic, absoluteX, base + 0x1f, 7],
+  ]
+}
+
+/** The twelve opcodes that stop the real chip until reset (KIL/JAM). */
+export const JAM_OPCODES: readonly number[] = [0x02, 0x12, 0x22, 0x32, 0x42, 0x52, 0x62, 0x72, 0x92, 0xb2, 0xd2, 0xf2]
+
+const undocumentedRows: Row[] = [
+  ...undocumentedRmwGroup("SLO", 0x00),
+  ...undocumentedRmwGroup("RLA", 0x20),
+  ...undocumentedRmwGroup("SRE", 0x40),
+  ...undocumentedRmwGroup("RRA", 0x60),
+  ...undocumentedRmwGroup("DCP", 0xc0),
+  ...undocumentedRmwGroup("ISC", 0xe0),
+  ["SAX", indexedIndirect, 0x83, 6],
+  ["SAX", zeroPage, 0x87, 3],
+  ["SAX", absolute, 0x8f, 4],
+  ["SAX", zeroPageY, 0x97, 4],
+  ["LAX", indexedIndirect, 0xa3, 6],
+  ["LAX", zeroPage, 0xa7, 3],
+  ["LAX", absolute, 0xaf, 4],
+  ["LAX", indirectIndexed, 0xb3, 5, true],
+  ["LAX", zeroPageY, 0xb7, 4],
+  ["LAX", absoluteY, 0xbf, 4, true],
+  ["LXA", immediate, 0xab, 2],
+  ["ANC", immediate, 0x0b, 2],
+  ["ANC", immediate, 0x2b, 2],
+  ["ALR", immediate, 0x4b, 2],
+  ["ARR", immediate, 0x6b, 2],
+  ["XAA", immediate, 0x8b, 2],
+  ["SBX", immediate, 0xcb, 2],
+  ["SBC", immediate, 0xeb, 2],
+  // The stores that AND with the address's high byte + 1 always take the indexed extra cycle.
+  ["SHA", indirectIndexed, 0x93, 6],
+  ["SHA", absoluteY, 0x9f, 5],
+  ["SHY", absoluteX, 0x9c, 5],
+  ["SHX", absoluteY, 0x9e, 5],
+  ["TAS", absoluteY, 0x9b, 5],
+  ["LAS", absoluteY, 0xbb, 4, true],
+  ...[0x1a, 0x3a, 0x5a, 0x7a, 0xda, 0xfa].map((opcode): Row => ["NOP", implied, opcode, 2]),
+  ...[0x80, 0x82, 0x89, 0xc2, 0xe2].map((opcode): Row => ["NOP", immediate, opcode, 2]),
+  ...[0x04, 0x44, 0x64].map((opcode): Row => ["NOP", zeroPage, opcode, 3]),
+  ...[0x14, 0x34, 0x54, 0x74, 0xd4, 0xf4].map((opcode): Row => ["NOP", zeroPageX, opcode, 4]),
+  ["NOP", absolute, 0x0c, 4],
+  ...[0x1c, 0x3c, 0x5c, 0x7c, 0xdc, 0xfc].map((opcode): Row => ["NOP", absoluteX, opcode, 4, true]),
+  ...JAM_OPCODES.map((opcode): Row => ["JAM", implied, opcode, 2]),
+]
+
+function toInfo([mnemonic, mode, opcode, cycles, penalty]: Row): OpcodeInfo {
+  return { opcode, mnemonic, mode, cycles, pageCrossPenalty: penalty === true }
+}
+
+/** The 105 opcodes the documentation leaves out, as the NMOS chip runs them. */
+export const UNDOCUMENTED_OPCODES: readonly OpcodeInfo[] = undocumentedRows.map(toInfo)
+
+/** Per-opcode lookups for the CPU's hot loop, all 256 opcodes. */
 export const MODE_OF = new Uint8Array(256)
 export const CYCLES_OF = new Uint8Array(256)
 export const PENALTY_OF = new Uint8Array(256)
-for (const info of OPCODES) {
+for (const info of [...OPCODES, ...UNDOCUMENTED_OPCODES]) {
   MODE_OF[info.opcode] = info.mode
   CYCLES_OF[info.opcode] = info.cycles
   PENALTY_OF[info.opcode] = info.pageCrossPenalty ? 1 : 0

@@ -1,7 +1,9 @@
 // Runs a machine at its real clock rate without ever blocking the event loop for long: a timer
-// fires every slice and runs the cycles due since the last one. After a stall (a busy event loop,
-// a suspended laptop) at most `maxCatchUpMs` of emulated time is run, so the emulator falls behind
-// instead of spiralling into ever longer slices.
+// fires every slice and runs the cycles due since the last one, and whoever looks at the machine
+// calls `catchUp()` first, so it always sees the present. Slices are long (a wake-up costs more
+// than emulating a quarter second of a machine that idles) because looking catches up anyway.
+// After a stall (a busy event loop, a suspended laptop) at most `maxCatchUpMs` of emulated time is
+// run, so the emulator falls behind instead of spiralling into ever longer slices.
 export interface RealTimeOptions {
   clockHz: number
   sliceMs?: number
@@ -23,6 +25,8 @@ interface Sample {
   busyMs: number
 }
 
+export const DEFAULT_SLICE_MS = 250
+const DEFAULT_MAX_CATCH_UP_MS = 1000
 const STATS_WINDOW_MS = 2000
 const MIN_STATS_SPAN_MS = 100
 
@@ -46,8 +50,8 @@ export class RealTimeRunner {
   constructor(runCycles: (count: number) => void, options: RealTimeOptions) {
     this.runCycles = runCycles
     this.clockHz = options.clockHz
-    this.sliceMs = options.sliceMs ?? 15
-    this.maxCatchUpMs = options.maxCatchUpMs ?? 100
+    this.sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS
+    this.maxCatchUpMs = options.maxCatchUpMs ?? Math.max(DEFAULT_MAX_CATCH_UP_MS, 2 * this.sliceMs)
     this.now = options.now ?? (() => performance.now())
   }
 

@@ -1,10 +1,12 @@
 // Per-task files inside a task folder: task.json, result.json, log.txt and samples.jsonl.
 import { open, readFile, stat } from "node:fs/promises"
 import { join } from "node:path"
-import { readJsonFile, writeFileDurable, writeJsonDurable, ensureDir, FILE_MODE } from "../../store/durable-file.ts"
+import { closeSync, openSync, writeSync } from "node:fs"
+import { readJsonFile, writeFileDurable, ensureDir, FILE_MODE } from "../../store/durable-file.ts"
+import { fsyncFd, writeTextDurable } from "./lean-write.ts"
 import { ResultFile, SampleLine, TaskFile, type RegistryEntry } from "./task-schema.ts"
 import { absoluteTaskFolder } from "./state-paths.ts"
-import { formatTimestamp } from "./timestamp.ts"
+import { formatTimestampAs, timestampStyleOf } from "./timestamp.ts"
 
 export const RESULT_FILE = "result.json"
 export const SAMPLES_FILE = "samples.jsonl"
@@ -14,12 +16,14 @@ export function taskFilePath(home: string, entry: Pick<RegistryEntry, "folder">,
   return join(absoluteTaskFolder(home, entry.folder), file)
 }
 
-export async function writeTaskJson(home: string, entry: RegistryEntry): Promise<void> {
-  await writeJsonDurable(taskFilePath(home, entry, "task.json"), { ...entry, resultPath: `${entry.folder}/${RESULT_FILE}` })
+/** `durable: false` for an iteration's rewrite (see lean-write.ts); state changes are durable. */
+export async function writeTaskJson(home: string, entry: RegistryEntry, durable = true): Promise<void> {
+  const taskFile = { ...entry, resultPath: `${entry.folder}/${RESULT_FILE}` }
+  await writeTextDurable(taskFilePath(home, entry, "task.json"), JSON.stringify(taskFile, null, 2) + "\n", durable)
 }
 
-export async function writeResultJson(home: string, entry: RegistryEntry, result: ResultFile): Promise<void> {
-  await writeJsonDurable(taskFilePath(home, entry, RESULT_FILE), result)
+export async function writeResultJson(home: string, entry: RegistryEntry, result: ResultFile, durable = true): Promise<void> {
+  await writeTextDurable(taskFilePath(home, entry, RESULT_FILE), JSON.stringify(result, null, 2) + "\n", durable)
 }
 
 export async function writeArtifact(home: string, entry: RegistryEntry, relative: string, content: string | Uint8Array): Promise<void> {
@@ -38,19 +42,21 @@ export async function readResultJson(home: string, entry: RegistryEntry): Promis
 
 /** Append whole lines and fsync: a line is either fully there after a crash or (power cut) cut short. */
 async function appendDurable(path: string, text: string): Promise<void> {
-  const handle = await open(path, "a", FILE_MODE)
+  // Synchronous small calls, an asynchronous fsync: see lean-write.ts.
+  const fd = openSync(path, "a", FILE_MODE)
   try {
-    await handle.write(text)
-    await handle.sync()
+    writeSync(fd, text)
+    await fsyncFd(fd)
   } finally {
-    await handle.close()
+    closeSync(fd)
   }
 }
 
 export async function appendLog(home: string, entry: RegistryEntry, message: string, nowMs: number): Promise<void> {
   const path = taskFilePath(home, entry, LOG_FILE)
   await ensureDir(absoluteTaskFolder(home, entry.folder))
-  await appendDurable(path, `[${formatTimestamp(nowMs)}] ${message}\n`)
+  // The task's own style, so a c64bridge task's log does not mix two kinds of stamp.
+  await appendDurable(path, `[${formatTimestampAs(nowMs, timestampStyleOf(entry.startedAt))}] ${message}\n`)
 }
 
 export async function appendSample(home: string, entry: RegistryEntry, sample: SampleLine): Promise<void> {

@@ -1,7 +1,9 @@
-// Task ids are `<4-digit counter>_<name>` and double as folder names, so the name part is reduced
-// to `[a-z0-9_-]` and bounded: nothing a caller passes can climb out of `tasks/` or hide a slash.
+// Task ids are `<4-digit counter>_<name>` and double as folder names, so the names tsk gives are
+// reduced to `[a-z0-9_-]` and bounded: nothing a caller passes can climb out of `tasks/` or hide a
+// slash. Other tools keep names as given (c64bridge writes `0002_Screen Watch`), so any name after
+// the counter is read as an id: its number is counted and found like ours.
 export const MAX_NAME_LENGTH = 48
-const ID_FORMAT = /^(\d{4,})_([a-z0-9_-]+)$/
+const ID_FORMAT = /^(\d{4,})_(.+)$/s
 
 /** `Extract Sprites!` → `extract_sprites`; falls back to `fallback` when nothing usable is left. */
 export function sanitizeTaskName(raw: string, fallback = "task"): string {

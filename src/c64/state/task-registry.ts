@@ -1,15 +1,21 @@
 // The registry `tasks.json`: every change is a read-modify-write inside the cross-process lock,
 // applied to what is on disk at that moment, followed by the task's own `task.json`. Entries we do
 // not touch are written back exactly as read (loose schemas keep unknown fields).
+// A registry keeps the timestamp style it has: one c64bridge created (ISO stamps, which is all its
+// `new Date()` reader understands) stays ISO through our writes; new registries follow the spec.
+// The runner re-reads the registry inside the lock on every iteration of every task, so a text
+// identical to the one last validated (or written) here is not validated again.
 import { readdir } from "node:fs/promises"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { readJsonFile, writeJsonDurable, ensureDir } from "../../store/durable-file.ts"
+import { parseJsonText, ensureDir } from "../../store/durable-file.ts"
+import { writeTextDurable } from "./lean-write.ts"
 import { withFileLock } from "../../store/file-lock.ts"
 import { notFound, TskError } from "../../domain/errors.ts"
 import { RegistryFile, type RegistryEntry, type C64TaskType } from "./task-schema.ts"
 import { absoluteTaskFolder, taskFolderFor, type C64StatePaths } from "./state-paths.ts"
 import { formatTaskId, nextTaskCounter } from "./task-id.ts"
-import { formatTimestamp } from "./timestamp.ts"
+import { formatTimestampAs, parseTimestamp, restamp, timestampStyleOf, type TimestampStyle } from "./timestamp.ts"
 import { writeTaskJson } from "./task-files.ts"
 
 export interface NewTaskDraft {
@@ -36,12 +42,60 @@ export interface TaskRegistry {
   update(id: string, change: EntryChange): Promise<RegistryEntry>
 }
 
+/** The style of the newest entry with a timestamp; an empty registry by its text (see below). */
+export function registryTimestampStyle(registry: RegistryFile, text: string | null): TimestampStyle {
+  for (let i = registry.tasks.length - 1; i >= 0; i--) {
+    const stamp = registry.tasks[i]!.updatedAt
+    if (parseTimestamp(stamp) !== null) return timestampStyleOf(stamp)
+  }
+  // tsk ends the file with a newline; c64bridge's `JSON.stringify(registry, null, 2)` does not.
+  return text !== null && text.length > 0 && !text.endsWith("\n") ? "iso" : "spec"
+}
+
+function restampEntry(entry: RegistryEntry, style: TimestampStyle): RegistryEntry {
+  return {
+    ...entry,
+    startedAt: restamp(entry.startedAt, style),
+    updatedAt: restamp(entry.updatedAt, style),
+    ...(typeof entry.stoppedAt === "string" ? { stoppedAt: restamp(entry.stoppedAt, style) } : {}),
+  }
+}
+
+interface LoadedRegistry {
+  registry: RegistryFile
+  text: string | null
+  style: TimestampStyle
+}
+
 export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
   const label = "tasks.json"
+  let lastValid: { text: string; registry: RegistryFile } | null = null
 
-  async function readRegistry(): Promise<RegistryFile> {
-    const loaded = await readJsonFile(paths.registry, RegistryFile, label)
-    return loaded.status === "missing" ? { tasks: [] } : loaded.value
+  async function load(): Promise<LoadedRegistry> {
+    let text: string
+    try {
+      // Synchronous: a small file, and an asynchronous read costs a trip through the thread pool.
+      text = readFileSync(paths.registry, "utf8")
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === "ENOENT") return { registry: { tasks: [] }, text: null, style: "spec" }
+      throw new TskError("io", `cannot read ${label}: ${code ?? "error"}`)
+    }
+    let registry: RegistryFile
+    if (lastValid !== null && lastValid.text === text) registry = lastValid.registry
+    else {
+      registry = parseJsonText(text, RegistryFile, label)
+      lastValid = { text, registry }
+    }
+    return { registry, text, style: registryTimestampStyle(registry, text) }
+  }
+
+  const readRegistry = async () => (await load()).registry
+
+  async function writeRegistry(registry: RegistryFile): Promise<void> {
+    const text = JSON.stringify(registry, null, 2) + "\n"
+    await writeTextDurable(paths.registry, text)
+    lastValid = { text, registry }
   }
 
   async function folderNames(): Promise<string[]> {
@@ -70,8 +124,8 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
 
     ensure: () =>
       locked(async () => {
-        const loaded = await readJsonFile(paths.registry, RegistryFile, label)
-        if (loaded.status === "missing") await writeJsonDurable(paths.registry, { tasks: [] })
+        const loaded = await load()
+        if (loaded.text === null) await writeRegistry({ tasks: [] })
       }),
 
     list: async () => (await readRegistry()).tasks,
@@ -84,14 +138,14 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
 
     create: (draft, nowMs) =>
       locked(async () => {
-        const registry = await readRegistry()
+        const { registry, style } = await load()
         const counter = nextTaskCounter([...registry.tasks.map((t) => t.id), ...(await folderNames())])
         const id = formatTaskId(counter, draft.name)
         const folder = taskFolderFor(draft.type, id)
         // The folder exists before the registry names it, so a crash in between still burns the
         // number (the next allocation sees the folder) instead of handing it out twice.
         await ensureDir(absoluteTaskFolder(paths.home, folder))
-        const stamp = formatTimestamp(nowMs)
+        const stamp = formatTimestampAs(nowMs, style)
         const entry: RegistryEntry = {
           id,
           name: draft.name,
@@ -109,24 +163,26 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
           folder,
           ...draft.extra,
         }
-        await writeJsonDurable(paths.registry, { ...registry, tasks: [...registry.tasks, entry] })
+        await writeRegistry({ ...registry, tasks: [...registry.tasks, entry] })
         await writeTaskJson(paths.home, entry)
         return entry
       }),
 
     update: (id, change) =>
       locked(async () => {
-        const registry = await readRegistry()
+        const { registry, style } = await load()
         const index = registry.tasks.findIndex((t) => t.id === id)
         if (index < 0) throw notFound(`no C64 task '${id}'`)
         const before = registry.tasks[index]!
-        const after = change(before)
-        if (after === before) return before
-        if (after.id !== id) throw new TskError("invalid", "a task's id cannot change")
+        const changed = change(before)
+        if (changed === before) return before
+        if (changed.id !== id) throw new TskError("invalid", "a task's id cannot change")
+        const after = restampEntry(changed, style)
         const tasks = registry.tasks.slice()
         tasks[index] = after
-        await writeJsonDurable(paths.registry, { ...registry, tasks })
-        await writeTaskJson(paths.home, after)
+        await writeRegistry({ ...registry, tasks })
+        // An iteration of a running task (status unchanged) is restored from the registry itself.
+        await writeTaskJson(paths.home, after, after.status !== before.status)
         return after
       }),
   }

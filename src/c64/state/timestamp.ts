@@ -1,5 +1,7 @@
 // c64bridge timestamps: written as UTC `YYYY-MM-DDTHH-mm-ssZ` (dashes instead of colons so the same
 // string can name a file on any system); ISO strings written by other tools are accepted on read.
+// c64bridge's own MCP server writes ISO strings (`toISOString()`) and reads every stamp with
+// `new Date()`, which cannot read the spec's style: a registry it created keeps the ISO style.
 const SPEC_FORMAT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})-(\d{2})-(\d{2})Z$/
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0")
@@ -30,4 +32,22 @@ export function parseTimestamp(text: string): number | null {
 
 export function isTimestamp(text: string): boolean {
   return parseTimestamp(text) !== null
+}
+
+/** `spec` (`2025-10-27T11-42-03Z`) or `iso` (`2025-10-27T11:42:03.000Z`, as c64bridge writes). */
+export type TimestampStyle = "spec" | "iso"
+
+export function timestampStyleOf(text: string): TimestampStyle {
+  return SPEC_FORMAT.test(text) || parseTimestamp(text) === null ? "spec" : "iso"
+}
+
+export function formatTimestampAs(ms: number, style: TimestampStyle): string {
+  return style === "iso" ? new Date(ms).toISOString() : formatTimestamp(ms)
+}
+
+/** The same instant in `style`; text that is not a timestamp is returned unchanged. */
+export function restamp(text: string, style: TimestampStyle): string {
+  if (timestampStyleOf(text) === style) return text
+  const ms = parseTimestamp(text)
+  return ms === null ? text : formatTimestampAs(ms, style)
 }

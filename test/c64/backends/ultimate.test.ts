@@ -6,6 +6,7 @@ import { startUltimateTestServer, type UltimateTestServer } from "../helpers/ult
 import { TskError } from "../../../src/domain/errors.ts"
 import { createC64Service } from "../../../src/c64/c64-service.ts"
 import { makeTempHome } from "../helpers/temp-home.ts"
+import { createLazyBackend } from "../../../src/c64/backends/lazy-backend.ts"
 
 describe("the Ultimate REST client against a loopback server", () => {
   let memory: FakeBackend
@@ -29,7 +30,38 @@ describe("the Ultimate REST client against a loopback server", () => {
     const bytes = await backend.read(0x1000, 10000)
     expect(bytes.length).toBe(10000)
     expect(bytes[9999]).toBe((0x1000 + 9999) & 0xff)
-    expect(server.requests.map((r) => [r.query.address, r.query.length])).toEqual([["1000", "4096"], ["2000", "4096"], ["3000", "1808"]])
+    expect(server.requests.map((r) => [r.query.address, r.query.length])).toEqual([
+      [undefined, undefined], ["1000", "4096"], ["2000", "4096"], ["3000", "1808"], [undefined, undefined],
+    ])
+  })
+
+  it("pauses the machine around a read that takes several requests, and not around a single one", async () => {
+    const backend = createUltimateBackend({ url: server.url })
+    await backend.read(0x0400, 256)
+    await backend.read(0x0000, 0x2000)
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /v1/machine:readmem", "PUT /v1/machine:pause", "GET /v1/machine:readmem", "GET /v1/machine:readmem", "PUT /v1/machine:resume",
+    ])
+    expect(server.paused).toBe(false)
+  })
+
+  it("nests pauses: only the outermost pause and resume reach the machine", async () => {
+    const backend = createUltimateBackend({ url: server.url })
+    await backend.pause()
+    await backend.read(0x0000, 0x2000)
+    expect(server.paused).toBe(true)
+    await backend.resume()
+    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "PUT /v1/machine:pause", "GET /v1/machine:readmem", "GET /v1/machine:readmem", "PUT /v1/machine:resume",
+    ])
+    expect(server.paused).toBe(false)
+  })
+
+  it("resumes the machine even when a read in the middle fails", async () => {
+    const backend = createUltimateBackend({ url: server.url })
+    await expect(backend.read(0xf000, 0x2000)).rejects.toThrow(/answered 400/)
+    expect(server.requests.at(-1)).toMatchObject({ method: "PUT", path: "/v1/machine:resume" })
+    expect(server.paused).toBe(false)
   })
 
   it("writes a few bytes with PUT and data in the query string", async () => {
@@ -120,6 +152,27 @@ describe("the Ultimate REST client over the sim machine", () => {
 })
 
 describe("C64 tasks over the Ultimate backend", () => {
+  it("pauses once around a sprite extraction through the lazy backend the CLI, bridge and TUI use", async () => {
+    const memory = createFakeBackend()
+    memory.memory.fill(0xff, 0x2000, 0x2040)
+    const server = startUltimateTestServer(memory)
+    const temp = await makeTempHome()
+    const backend = createLazyBackend("ultimate", () => createUltimateBackend({ url: server.url }))
+    const service = await createC64Service({ home: temp.home, backend })
+    try {
+      await service.run("extract_sprites_from_ram", {})
+      const calls = server.requests.map((r) => `${r.method} ${r.path}`)
+      expect(calls[0]).toBe("PUT /v1/machine:pause")
+      expect(calls.at(-1)).toBe("PUT /v1/machine:resume")
+      expect(calls.filter((c) => c.includes("pause") || c.includes("resume"))).toEqual(["PUT /v1/machine:pause", "PUT /v1/machine:resume"])
+      expect(calls.filter((c) => c === "GET /v1/machine:readmem").length).toBeGreaterThan(1)
+    } finally {
+      await service.close()
+      await server.stop()
+      await temp.cleanup()
+    }
+  })
+
   it("pauses the machine around a RAM dump so it is one moment, and resumes it", async () => {
     const memory = createFakeBackend()
     memory.memory.fill(0x5a, 0x8000, 0x9800)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Cpu6502 } from "../../../src/c64/machine/cpu6502.ts"
-import { Mode, OPCODES, OPERAND_BYTES } from "../../../src/c64/machine/opcodes.ts"
+import { JAM_OPCODES, Mode, OPCODES, OPERAND_BYTES, UNDOCUMENTED_OPCODES } from "../../../src/c64/machine/opcodes.ts"
 
 const ORIGIN = 0x0200
 const FLAG_C = 0x01
@@ -235,10 +235,65 @@ describe("6502 instruction set coverage", () => {
     }
   })
 
+  it("runs every undocumented opcode but the twelve KIL opcodes, in at least its base cycles", () => {
+    const running = UNDOCUMENTED_OPCODES.filter((info) => !JAM_OPCODES.includes(info.opcode))
+    expect(running.length + JAM_OPCODES.length).toBe(105)
+    for (const info of running) {
+      const cpu = cpuWith([info.opcode, 0x00, 0x00])
+      const cycles = cpu.step()
+      expect(cpu.jam, `${info.mnemonic} $${info.opcode.toString(16)}`).toBeNull()
+      expect(cycles).toBeGreaterThanOrEqual(info.cycles)
+      expect(cpu.pc).toBe(ORIGIN + 1 + OPERAND_BYTES[info.mode])
+    }
+  })
+
+  it("covers all 256 opcodes between the documented and undocumented tables", () => {
+    const opcodes = new Set([...OPCODES, ...UNDOCUMENTED_OPCODES].map((info) => info.opcode))
+    expect(opcodes.size).toBe(256)
+  })
+
+  it("reads the JSR target's high byte after the pushes, so a stack over the operand redirects it", () => {
+    const cpu = new Cpu6502()
+    cpu.memory.set([0x20, 0x34, 0x12], 0x01fc) // JSR $1234, with the stack pointer at $01FE
+    cpu.pc = 0x01fc
+    cpu.sp = 0xfe
+    cpu.step()
+    // The push of the return address's high byte ($01) lands on the operand's high byte.
+    expect(cpu.pc).toBe(0x0134)
+  })
+
+  it("reads P with B clear while a pushed copy has B set", () => {
+    const cpu = cpuWith([0x08]) // PHP
+    cpu.sp = 0xff
+    cpu.step()
+    expect(cpu.p & FLAG_B).toBe(0)
+    expect(cpu.memory[0x01ff]! & FLAG_B).toBe(FLAG_B)
+  })
+
   it("jams on an undocumented opcode and reports its address", () => {
     const cpu = cpuWith([0xea, 0x02]) // NOP; KIL
     steps(cpu, 2)
     expect(cpu.jam).toEqual({ address: 0x0201, opcode: 0x02 })
     expect(cpu.pc).toBe(0x0201)
+  })
+})
+
+describe("6502 idle loops", () => {
+  it("counts the repetitions of a jump to itself at once, as many cycles as running them would take", () => {
+    const skipped = cpuWith([0x4c, 0x00, 0x02]) // JMP $0200
+    expect(skipped.run(1000)).toBe(1002)
+    expect(skipped.pc).toBe(ORIGIN)
+    const stepped = cpuWith([0x4c, 0x00, 0x02])
+    let cycles = 0
+    while (cycles < 1000) cycles += stepped.step()
+    expect(cycles).toBe(1002)
+  })
+
+  it("still takes an interrupt raised while it idles", () => {
+    const cpu = cpuWith([0x58, 0x4c, 0x01, 0x02]) // CLI; JMP $0201
+    cpu.run(500)
+    cpu.setIrq(1, true)
+    cpu.run(10)
+    expect(cpu.pc).toBe(0x9000)
   })
 })

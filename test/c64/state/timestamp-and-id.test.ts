@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { formatTimestamp, isTimestamp, parseTimestamp } from "../../../src/c64/state/timestamp.ts"
+import { formatTimestamp, formatTimestampAs, isTimestamp, parseTimestamp, restamp, timestampStyleOf } from "../../../src/c64/state/timestamp.ts"
 import { formatTaskId, isTaskId, nextTaskCounter, sanitizeTaskName, taskCounterOf, MAX_NAME_LENGTH } from "../../../src/c64/state/task-id.ts"
 
 describe("c64bridge timestamps", () => {
@@ -23,7 +23,24 @@ describe("c64bridge timestamps", () => {
   })
 })
 
+describe("timestamp styles", () => {
+  it("tells the spec's style from c64bridge's ISO style and converts between them", () => {
+    expect(timestampStyleOf("2025-10-27T11-42-03Z")).toBe("spec")
+    expect(timestampStyleOf("2025-10-27T11:42:03.000Z")).toBe("iso")
+    expect(formatTimestampAs(Date.UTC(2025, 9, 27, 11, 42, 3), "iso")).toBe("2025-10-27T11:42:03.000Z")
+    expect(restamp("2025-10-27T11-42-03Z", "iso")).toBe("2025-10-27T11:42:03.000Z")
+    expect(restamp("2025-10-27T11:42:03.500Z", "spec")).toBe("2025-10-27T11-42-03Z")
+    expect(restamp("not a time", "iso")).toBe("not a time")
+  })
+})
+
 describe("task ids", () => {
+  it("reads the counter of ids whose names other tools kept as given", () => {
+    expect(taskCounterOf("0002_Screen Watch")).toBe(2)
+    expect(taskCounterOf("0010_Sprites (old)")).toBe(10)
+    expect(nextTaskCounter(["0001_read", "0002_Screen Watch"])).toBe(3)
+  })
+
   it("pads the counter to four digits before the name", () => {
     expect(formatTaskId(1, "extract_sprites")).toBe("0001_extract_sprites")
     expect(formatTaskId(12345, "read")).toBe("12345_read")

@@ -10,6 +10,7 @@
 SCREEN = $0400
 COLOUR = $D800
 CINV = $0314                     ; the KERNAL's IRQ vector in RAM
+IRQ_RETURN = $EA81               ; the KERNAL's IRQ tail: restore Y, X, A and RTI
 TIME = $A0                       ; jiffy clock, $A2 is the low byte
 SPRITE_POINTERS = SCREEN + $3F8
 SHAPES = $2000
@@ -20,7 +21,7 @@ FRAME_DIGITS_COLUMN = 16
 JIFFY_DIGITS_COLUMN = 30
 SYNC_LINE = 251                  ; below the text area, so the screen never updates mid-draw
 GLIDE_WRAP = 344                 ; sprite 7 X past the right border
-MARQUEE_STEP_FRAMES = 4
+MARQUEE_STEP_DRAWS = 2           ; the marquee text steps every second draw (every 4 frames)
 
 ; zero page ($02-$0C is unused by BASIC and the KERNAL on a real C64)
 frame = $02
@@ -71,24 +72,45 @@ start:
   jsr print_texts
   jsr colour_rows
   jsr setup_sprites
+
+  lda #SYNC_LINE                 ; a raster interrupt once per PAL frame (50 Hz) drives the frame
+  sta $D012
+  lda $D011
+  and #$7F                       ; compare line bit 8 clear
+  sta $D011
+  lda #$01
+  sta $D019                      ; nothing stale pending
+  sta $D01A                      ; raster interrupt on
   cli
 
-; Once per PAL frame (50 Hz), synchronised to the raster counter.
+; All the work happens in interrupts: the main program only waits, as a jump to itself (which
+; the simulated C64 recognises and skips until the next interrupt instead of running it).
 main:
-  lda $D012
-  cmp #SYNC_LINE
-  bne main
-  inc frame
-  jsr count_frame
-  jsr draw_marquee
-  jsr draw_pattern
-  jsr move_sprites
   jmp main
 
-; The IRQ hook runs at 60 Hz: show the jiffy clock, then chain to the KERNAL's handler, which
-; advances the clock and acknowledges the CIA.
+; The IRQ hook. The raster interrupt (50 Hz) draws a frame; the CIA's (60 Hz) shows the jiffy
+; clock, then chains to the KERNAL's handler, which advances the clock and acknowledges the CIA.
+; When both are due, the raster one goes first and the CIA's enters right after its RTI.
 irq_hook:
   cld                            ; the interrupted code may be counting in decimal
+  lda $D019
+  and #$01
+  beq jiffy
+  sta $D019                      ; acknowledge the raster interrupt
+  inc frame
+  jsr count_frame
+  jsr move_sprites
+  lda frame
+  and #$01
+  bne frame_done                 ; the marquee moves at 25 Hz and the pattern at 12.5 Hz:
+  jsr draw_marquee               ; a simulated C64 that idles costs less to run
+  lda frame
+  and #$03
+  bne frame_done
+  jsr draw_pattern
+frame_done:
+  jmp IRQ_RETURN
+jiffy:
   ldx #JIFFY_DIGITS_COLUMN
   lda TIME
   jsr put_hex
@@ -142,7 +164,7 @@ count_frame:
   lda bcd+2
   jmp put_hex
 
-; Colours run along the marquee every frame; the text steps one character every few frames.
+; Colours run along the marquee on every draw; the text steps (and is redrawn) every few draws.
 draw_marquee:
   lda frame
   and #$0F
@@ -159,8 +181,8 @@ marquee_colour:
   cpx #40
   bne marquee_colour
   dec scroll_delay
-  bne marquee_text
-  lda #MARQUEE_STEP_FRAMES
+  bne marquee_done
+  lda #MARQUEE_STEP_DRAWS
   sta scroll_delay
   ldy scroll
   iny
@@ -183,15 +205,21 @@ next_marquee_char:
   inx
   cpx #40
   bne marquee_char
+marquee_done:
   rts
 
-; Eight rows of a diagonal wave: each row reads the pattern two steps further along.
+; Eight rows of a diagonal wave: each row reads the pattern two steps further along. Drawn every
+; fourth frame, one step each time.
 draw_pattern:
+  lda frame
+  lsr
+  lsr
+  sta phase
   ldx #0
 pattern_column:
   txa
   clc
-  adc frame
+  adc phase
   and #$0F
   tay
   lda pattern,y

@@ -1,0 +1,94 @@
+// One machine for every command: poke, peek and screen run as separate `tsk` processes and see the
+// same simulated C64, the one the runner owns, whether the user started a runner first or the
+// first command started one on demand. Every runner a test starts is stopped by that test.
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { makeTempHome } from "../../helpers/temp-home.ts"
+import { runTskAsync } from "../../helpers/run-tsk.ts"
+import { spawnServe, type ServeProcess } from "../../bridge/bridge-helpers.ts"
+import { readRunnerStatus } from "../../../src/store/runner-role.ts"
+
+// Screen row 3 ($0478), which the demo program leaves alone: "HELLO" in screen codes.
+const ROW_3 = "0x0478"
+const HELLO = ["08", "05", "0c", "0c", "0f"]
+
+let temp: ReturnType<typeof makeTempHome>
+beforeEach(() => {
+  temp = makeTempHome("tsk-one-machine-")
+})
+afterEach(async () => {
+  await stopRunner(temp.home)
+  temp.cleanup()
+})
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Stops whatever runner holds the role for `home`, and waits until its process is gone. */
+async function stopRunner(home: string): Promise<void> {
+  const pid = readRunnerStatus(home).pid
+  if (pid === null || !alive(pid)) return
+  process.kill(pid, "SIGTERM")
+  const deadline = Date.now() + 10_000
+  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+  if (alive(pid)) process.kill(pid, "SIGKILL")
+}
+
+async function pokePeekScreen(home: string) {
+  const poke = await runTskAsync(home, ["c64", "poke", "0xc000", "de", "ad"])
+  const hello = await runTskAsync(home, ["c64", "poke", ROW_3, ...HELLO])
+  const peek = await runTskAsync(home, ["c64", "peek", "0xc000", "2", "--json"])
+  const screen = await runTskAsync(home, ["c64", "screen", "--json"])
+  return { poke, hello, peek, screen }
+}
+
+describe("one simulated C64 for every command", () => {
+  it("starts a runner on demand, says so once, and later commands see what earlier ones wrote", async () => {
+    const { poke, hello, peek, screen } = await pokePeekScreen(temp.home)
+    expect(poke.code, poke.stderr).toBe(0)
+    expect(poke.stderr).toMatch(/started a runner in the background \(pid \d+\).*tsk agent stop/)
+    expect(hello.stderr).toBe("")
+    expect(JSON.parse(peek.stdout)).toEqual({ address: "$C000", length: 2, hex: "dead" })
+    expect(JSON.parse(screen.stdout).rows[3]).toBe("HELLO")
+    const runner = readRunnerStatus(temp.home)
+    expect(runner.running).toBe(true)
+    expect(poke.stderr).toContain(`pid ${runner.pid}`)
+  }, 90_000)
+
+  it("uses the runner the user started first, and starts none of its own", async () => {
+    let serve: ServeProcess | null = null
+    try {
+      serve = await spawnServe(temp.home)
+      const { poke, hello, peek, screen } = await pokePeekScreen(temp.home)
+      for (const result of [poke, hello, peek, screen]) {
+        expect(result.code, result.stderr).toBe(0)
+        expect(result.stderr).toBe("")
+      }
+      expect(JSON.parse(peek.stdout).hex).toBe("dead")
+      expect(JSON.parse(screen.stdout).rows[3]).toBe("HELLO")
+      expect(readRunnerStatus(temp.home).pid).toBe(serve.child.pid)
+      expect(serve.output()).toContain("Processing: c64-peek → ok")
+    } finally {
+      serve?.child.kill("SIGTERM")
+      await serve?.exited
+    }
+  }, 90_000)
+
+  it("runs foreground tasks and reset on the runner's machine too", async () => {
+    const poke = await runTskAsync(temp.home, ["c64", "poke", "0xc000", "12", "34"])
+    expect(poke.code, poke.stderr).toBe(0)
+    const run = await runTskAsync(temp.home, ["c64", "run", "read", "address=0xc000", "length=2", "--json"])
+    expect(run.code, run.stderr).toBe(0)
+    expect(JSON.parse(run.stdout)).toMatchObject({ task: { id: "0001_read", status: "completed" }, result: { summary: { hex: "1234" } } })
+    const reset = await runTskAsync(temp.home, ["c64", "reset"])
+    expect(reset.stdout).toBe("✓ Reset\n")
+    const bad = await runTskAsync(temp.home, ["c64", "peek", "0xffff", "2", "--json"])
+    expect(bad.code).toBe(4)
+    expect(JSON.parse(bad.stdout).error).toEqual({ kind: "invalid", message: "peek: length: $FFFF + 2 bytes runs past $FFFF" })
+  }, 90_000)
+})
