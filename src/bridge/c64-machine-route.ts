@@ -7,7 +7,6 @@
 import { spawn } from "node:child_process"
 import { closeSync, openSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import type { CommandContext } from "../cli/command.ts"
 import { TskError, type ErrorKind } from "../domain/errors.ts"
 import { readConfig } from "../store/config-store.ts"
 import { withFileLock } from "../store/file-lock.ts"
@@ -20,6 +19,14 @@ export const RUNNER_START_TIMEOUT_MS = 20_000
 export const SERVE_LOG = "serve.log"
 const READY_LINE = "tsk serve: runner up"
 
+/** What starting and reaching the runner needs of a surface (the CLI's command context, the MCP server). */
+export interface RunnerContext {
+  home: string
+  env: NodeJS.ProcessEnv
+  /** Where the one line saying a runner was started goes (stderr). */
+  printErr(line: string): void
+}
+
 export interface RunnerOnDemand {
   pid: number | null
   /** True when this call started it. */
@@ -29,7 +36,7 @@ export interface RunnerOnDemand {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The runner for `ctx.home`, started in the background when none is up. */
-export async function ensureRunner(ctx: CommandContext): Promise<RunnerOnDemand> {
+export async function ensureRunner(ctx: RunnerContext): Promise<RunnerOnDemand> {
   const first = readRunnerStatus(ctx.home)
   if (first.running) return { pid: first.pid, started: false }
   // Two commands at once must not start two runners (the second would wait as a standby forever).
@@ -42,7 +49,7 @@ export async function ensureRunner(ctx: CommandContext): Promise<RunnerOnDemand>
   })
 }
 
-async function startDetachedRunner(ctx: CommandContext): Promise<number> {
+async function startDetachedRunner(ctx: RunnerContext): Promise<number> {
   const log = join(ctx.home, SERVE_LOG)
   const fd = openSync(log, "w", 0o600)
   // The same Bun, flags and entry point as this process: `tsk serve` for the same homes.
@@ -82,14 +89,14 @@ function lastLine(path: string): string {
 const ERROR_KINDS = new Set(["not_found", "ambiguous", "invalid", "conflict", "io", "corrupt"])
 
 /** True when the machine commands of `ctx` go to the runner: always with the sim (started on demand), else when one is up. */
-export async function machineBelongsToRunner(ctx: CommandContext): Promise<boolean> {
+export async function machineBelongsToRunner(ctx: RunnerContext): Promise<boolean> {
   if ((await readConfig(ctx.home)).c64.backend !== "sim") return readRunnerStatus(ctx.home).running
   await ensureRunner(ctx)
   return true
 }
 
 /** Sends a c64-* command to the runner and returns its answer's data (its error as a TskError). */
-export async function sendToRunner(ctx: CommandContext, command: string, payload: Record<string, unknown>, timeoutMs = 30_000): Promise<unknown> {
+export async function sendToRunner(ctx: RunnerContext, command: string, payload: Record<string, unknown>, timeoutMs = 30_000): Promise<unknown> {
   // No services for a one-shot pass: should the runner die meanwhile, a throwaway machine must not answer.
   const { response } = await sendAgentCommand(ctx.home, { source: "custom", command, payload }, { services: [], timeoutMs })
   if (response.status === "error") {

@@ -11,6 +11,7 @@ import { createTaskBridgeCommands } from "../bridge/task-commands.ts"
 import { createMemoryBridgeCommands } from "../bridge/memory-commands.ts"
 import { createMemoryManager } from "../memory/memory-manager.ts"
 import { sendAgentCommand } from "../bridge/send-command.ts"
+import { machineBelongsToRunner, sendToRunner } from "../bridge/c64-machine-route.ts"
 import { defaultRunnerServices } from "../bridge/default-services.ts"
 import { createC64BridgeCommands } from "../c64/bridge-commands.ts"
 import type { C64Service } from "../c64/c64-service.ts"
@@ -84,7 +85,10 @@ export function createBridgeExecutor(options: ExecutorOptions): BridgeExecutor {
       if (!definition) throw notFound(`unknown bridge command '${command}'`)
       const parsed = validated(definition, payload)
       if (forwarded.has(command)) {
-        // The runner validates again; the raw payload is what an agent would have written.
+        // The runner validates again; the raw payload is what an agent would have written. With the
+        // sim, the runner owns the one machine (started on demand, as for the CLI).
+        const runner = { home, env, printErr: (line: string) => void process.stderr.write(`${line}\n`) }
+        if (await machineBelongsToRunner(runner)) return sendToRunner(runner, command, (payload ?? {}) as Record<string, unknown>)
         const { response } = await sendAgentCommand(home, { source: source(), command, payload: payload ?? {} }, { services: defaultRunnerServices(env) })
         return answerOf(response as typeof response & Record<string, unknown>)
       }

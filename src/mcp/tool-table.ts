@@ -50,6 +50,10 @@ export const TOOL_TABLE: readonly ToolRow[] = [
   { name: "c64_list", tier: "standard", command: "c64-list", answer: "bounded", description: "C64 tasks (foreground runs and background samplers), filter by status or type." },
   { name: "c64_show", tier: "standard", command: "c64-show", answer: "bounded", description: "One C64 task with its result and latest samples (samples: how many)." },
   // all
+  { name: "c64_peek", tier: "standard", command: "c64-peek", answer: "bounded", description: "Read bytes of the C64's memory (address: $C000, 0xc000 or 49152; length) from the runner's machine." },
+  { name: "c64_screen", tier: "standard", command: "c64-screen", answer: "bounded", description: "The C64's text screen as 25 lines." },
+  { name: "c64_poke", tier: "all", command: "c64-poke", answer: "bounded", description: "Write bytes into the C64's memory on the runner's machine." },
+  { name: "c64_reset", tier: "all", command: "c64-reset", answer: "bounded", description: "Reset the C64 (the sim boots its demo again)." },
   { name: "c64_run", tier: "all", command: "c64-run", answer: "bounded", description: "Run a C64 operation once (extract_sprites_from_ram, extract_ram, read, write, read_screen) on the runner's machine." },
   { name: "c64_start", tier: "all", command: "c64-start", answer: "bounded", description: "Start a background C64 task repeating every interval (every: \"1s\"; count: iterations). It keeps running in the runner." },
   { name: "c64_stop", tier: "all", command: "c64-stop", answer: "bounded", description: "Stop a background C64 task." },
