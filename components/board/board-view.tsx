@@ -5,6 +5,7 @@ import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
 import { boardColumns, cardIndex, type BoardColumn } from "../../src/tui/board-columns.ts"
 import type { TaskView } from "../../src/tui/task-view.ts"
 import { useServices, useTheme } from "../app-context.tsx"
+import { paneFrame } from "../pane-frame.ts"
 import { useTaskView, useUiState } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
 import { scrollWindow } from "../list/task-list-pane.tsx"
@@ -34,10 +35,7 @@ function BoardColumnBox(props: ColumnProps) {
     <box
       width={props.width}
       height={props.height}
-      border
-      borderStyle="rounded"
-      borderColor={props.focused ? theme.borderFocused : theme.border}
-      title={` ${props.column.title} (${tasks.length}) `}
+      {...paneFrame(theme, props.focused, ` ${props.column.title} (${tasks.length}) `)}
       flexDirection="column"
     >
       {tasks.slice(top, top + size).map((task, i) => {

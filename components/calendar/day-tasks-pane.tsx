@@ -3,7 +3,8 @@ import { localDateOf } from "../../src/domain/local-date.ts"
 import type { Task } from "../../src/domain/task.ts"
 import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
 import { useServices, useTheme } from "../app-context.tsx"
-import { useTaskView, useUiState } from "../hooks/use-stores.ts"
+import { paneFrame } from "../pane-frame.ts"
+import { useAppState, useTaskView, useUiState } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
 import { taskRowSegments } from "../list/task-row-segments.ts"
 
@@ -19,6 +20,7 @@ export function DayTasksPane(props: DayTasksPaneProps) {
   const theme = useTheme()
   const { now } = useServices()
   const view = useTaskView()
+  const readOnly = useAppState((s) => s.loadError !== null)
   const selectedId = useUiState((s) => s.daySelectedId)
   const inner = props.width - 2
   const size = Math.max(0, props.height - 2)
@@ -26,9 +28,9 @@ export function DayTasksPane(props: DayTasksPaneProps) {
   const top = Math.max(0, at - size + 1)
   const today = localDateOf(now())
   return (
-    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title={` ${props.date} `} flexDirection="column">
+    <box width={props.width} height={props.height} {...paneFrame(theme, props.focused, ` ${props.date} `)} flexDirection="column">
       {props.tasks.length === 0 ? (
-        <text fg={theme.textMuted}> Nothing due. Press a to add a task on this day.</text>
+        <text fg={theme.textMuted}>{readOnly ? " Nothing due." : " Nothing due. Press a to add a task on this day."}</text>
       ) : (
         props.tasks.slice(top, top + size).map((task, i) => {
           const selected = props.focused && top + i === at

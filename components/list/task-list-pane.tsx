@@ -4,7 +4,8 @@ import { useRef } from "react"
 import { localDateOf } from "../../src/domain/local-date.ts"
 import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
 import { useServices, useTheme } from "../app-context.tsx"
-import { useTaskView, useUiState, useVisibleRows } from "../hooks/use-stores.ts"
+import { paneFrame } from "../pane-frame.ts"
+import { useAppState, useTaskView, useUiState, useVisibleRows } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
 import { taskRowSegments, type RowMark } from "./task-row-segments.ts"
 
@@ -27,6 +28,7 @@ export function TaskListPane(props: TaskListPaneProps) {
   const theme = useTheme()
   const { now } = useServices()
   const view = useTaskView()
+  const readOnly = useAppState((s) => s.loadError !== null)
   const anchorId = useUiState((s) => s.visualAnchorId)
   const filtered = useUiState((s) => s.search.length > 0 || s.statusFilter !== "all")
   const { rows, cursor } = useVisibleRows()
@@ -40,9 +42,9 @@ export function TaskListPane(props: TaskListPaneProps) {
   const today = localDateOf(now())
   const title = rows.length === 0 ? " Tasks " : ` Tasks ${cursor + 1}/${rows.length} `
   return (
-    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title={title} flexDirection="column">
+    <box width={props.width} height={props.height} {...paneFrame(theme, props.focused, title)} flexDirection="column">
       {rows.length === 0 ? (
-        <text fg={theme.textMuted}>{filtered ? " No task matches the filter." : " No tasks yet. Press a to add one."}</text>
+        <text fg={theme.textMuted}>{filtered ? " No task matches the filter (Esc clears it)." : readOnly ? " No tasks." : " No tasks yet. Press a to add one."}</text>
       ) : (
         rows.slice(top, top + size).map((row, i) => {
           const at = top + i

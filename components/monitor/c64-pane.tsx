@@ -5,6 +5,7 @@ import { TextAttributes } from "@opentui/core"
 import { metricLabel, metricScale, metricSeries, formatMetricValue, type C64Metric } from "../../src/tui/c64-metric.ts"
 import type { C64TaskSummary } from "../../src/tui/monitor-feeds.ts"
 import { useTheme } from "../app-context.tsx"
+import { paneFrame } from "../pane-frame.ts"
 import { useUiState } from "../hooks/use-stores.ts"
 import type { Theme } from "../theme/theme.ts"
 import { fitText, padText } from "../text-fit.ts"
@@ -85,7 +86,7 @@ export function C64Pane(props: C64PaneProps) {
   const selected = tasks?.[selectedIndex] ?? null
   const title = fitText(` C64 tasks · ${metricLabel(metric, addressNumber(selected?.address ?? null))} `, Math.max(0, props.width - 4))
   return (
-    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title={title} flexDirection="column">
+    <box width={props.width} height={props.height} {...paneFrame(theme, props.focused, title)} flexDirection="column">
       {tasks === null ? (
         <text fg={theme.textMuted}>{fitText(" C64 service not connected.", inner)}</text>
       ) : tasks.length === 0 ? (

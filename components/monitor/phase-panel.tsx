@@ -4,6 +4,8 @@
 import { TextAttributes } from "@opentui/core"
 import { isBlockedState, liveError, OS_PHASE_NAMES, OS_PHASES, planRetries, type OsPanelStatus, type OsPhase, type OsStateName } from "../../src/tui/os-panel-status.ts"
 import { useTheme } from "../app-context.tsx"
+import { paneFrame } from "../pane-frame.ts"
+import { badgeStyle } from "../badge.ts"
 import { Line, type Segment } from "../line.tsx"
 import type { Theme } from "../theme/theme.ts"
 import { textWidth } from "../text-fit.ts"
@@ -42,7 +44,7 @@ export function PhaseStrip(props: { phase: OsPhase; compact?: boolean }) {
   return (
     <text wrapMode="none">
       {OS_PHASES.map((p) => (
-        <span key={p} fg={p === props.phase ? theme.accent : theme.textMuted} attributes={p === props.phase ? TextAttributes.BOLD | TextAttributes.INVERSE : 0}>
+        <span key={p} {...(p === props.phase ? badgeStyle(theme, theme.accent) : { fg: theme.textMuted })}>
           {phaseCell(p, props.phase, props.compact === true)}
         </span>
       ))}
@@ -127,7 +129,7 @@ export function PhasePanel(props: PhasePanelProps) {
   const theme = useTheme()
   const inner = props.width - 2
   return (
-    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title=" Agent state " flexDirection="column">
+    <box width={props.width} height={props.height} {...paneFrame(theme, props.focused, " Agent state ")} flexDirection="column">
       {!props.connected ? (
         <Line segments={[{ text: " Agent operating state not connected." }]} width={inner} fg={theme.textMuted} />
       ) : props.status === null ? (

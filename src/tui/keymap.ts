@@ -133,6 +133,7 @@ export function findBinding(token: string, scopes: readonly Scope[], typing: boo
 }
 
 export interface KeyHint {
+  action: string
   label: string
   hint: string
 }
@@ -145,7 +146,7 @@ export function hintsFor(scopes: readonly Scope[]): KeyHint[] {
     for (const b of KEYMAP as readonly KeyBinding[]) {
       if (b.scope !== scope) continue
       const shadowed = b.keys.every((k) => seen.has(k))
-      if (b.hint && !shadowed) hints.push({ label: hintLabel(b), hint: b.hint })
+      if (b.hint && !shadowed) hints.push({ action: b.action, label: hintLabel(b), hint: b.hint })
       for (const k of b.keys) seen.add(k)
     }
   }
