@@ -55,6 +55,15 @@ export function PhaseStrip(props: { phase: OsPhase; compact?: boolean }) {
 const LABEL_WIDTH = 9
 const label = (text: string): Segment => ({ text: text.padEnd(LABEL_WIDTH) })
 
+/** The error row: a live error in red; a past one muted and marked as past; at IDLE (the plan is
+ * finished) nothing, since an old error no longer says anything about the agent. */
+export function errorSegment(theme: Theme, s: OsPanelStatus): Segment {
+  const live = liveError(s)
+  if (live) return { text: live, fg: theme.error }
+  if (!s.lastError || s.phase === "I") return { text: "–", fg: theme.textMuted }
+  return { text: `earlier: ${s.lastError}`, fg: theme.textMuted }
+}
+
 /** `1/3` for the current task; without one, what the plan recorded. */
 export function retriesText(status: OsPanelStatus): string {
   if (status.retries !== null) return `${status.retries}/${status.maxRetries}${status.task ? ` (${status.task.id})` : ""}`
@@ -104,7 +113,7 @@ function PanelBody(props: { status: OsPanelStatus; inner: number; rows: number }
         ? { text: "none", fg: theme.textMuted }
         : { text: s.activeIssues.map((issue) => `${issue.id} ${issue.title}`).join("; "), fg: theme.warning },
     ]),
-    row("error", [label("error"), s.lastError ? { text: s.lastError, fg: liveError(s) ? theme.error : theme.textMuted } : { text: "–", fg: theme.textMuted }]),
+    row("error", [label("error"), errorSegment(theme, s)]),
   ]
   return (
     <>
