@@ -1,5 +1,5 @@
 // One terminal line made of coloured segments, padded to `width` so a background covers the row.
-import type { ColorInput } from "@opentui/core"
+import type { ColorInput, MouseEvent } from "@opentui/core"
 import { TextAttributes } from "@opentui/core"
 import { cutText, textWidth } from "./text-fit.ts"
 
@@ -17,6 +17,8 @@ export interface LineProps {
   bg?: ColorInput
   /** Draw the whole line inverse (the selection in the monochrome theme). */
   inverse?: boolean
+  /** A click on the line; `column` counts from the line's left edge. */
+  onClick?(column: number): void
 }
 
 /** Cut segments to `width` columns in total and pad the rest with spaces; a cut ends with "…",
@@ -44,7 +46,7 @@ export function fitSegments(segments: readonly Segment[], width: number): Segmen
 export function Line(props: LineProps) {
   const extra = props.inverse ? TextAttributes.INVERSE : 0
   return (
-    <text height={1} fg={props.fg} bg={props.bg} wrapMode="none">
+    <text height={1} fg={props.fg} bg={props.bg} wrapMode="none" onMouseDown={props.onClick ? (event: MouseEvent) => props.onClick!(event.x - (event.target?.x ?? 0)) : undefined}>
       {fitSegments(props.segments, props.width).map((s, i) => (
         <span key={i} fg={s.fg ?? props.fg} bg={s.bg ?? props.bg} attributes={(s.attributes ?? 0) | extra}>
           {s.text}

@@ -62,6 +62,8 @@ export interface UiState {
   calendarDate: string
   daySelectedId: string | null
   detailScroll: number
+  /** Rows a page key moves (the list pane sets it to its height). */
+  pageSize: number
   monitorIndex: number
   /** What the C64 pane's sparklines show (`m` cycles it). */
   c64Metric: C64Metric
@@ -112,6 +114,7 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     calendarDate: options.today,
     daySelectedId: null,
     detailScroll: 0,
+    pageSize: 10,
     monitorIndex: 0,
     c64Metric: DEFAULT_C64_METRIC,
     dialogs: [],
