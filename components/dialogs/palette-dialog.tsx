@@ -10,7 +10,8 @@ const LEFT_OUT: readonly Scope[] = ["dialog"]
 
 export function paletteOptions(scopes: readonly Scope[]): PickerOption[] {
   const table = (KEYMAP as readonly KeyBinding[]).filter((b) => !LEFT_OUT.includes(b.scope))
-  const rank = (b: KeyBinding) => (scopes.includes(b.scope) ? scopes.indexOf(b.scope) : scopes.length)
+  const lead: Scope[] = scopes.filter((scope) => scope !== "app")
+  const rank = (b: KeyBinding) => (lead.includes(b.scope) ? lead.indexOf(b.scope) : lead.length)
   return [...table]
     .sort((a, b) => rank(a) - rank(b))
     .map((b) => ({ value: b.action, label: `${b.label.padEnd(14)} ${b.description} · ${SCOPE_TITLES[b.scope]}` }))

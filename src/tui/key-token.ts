@@ -29,7 +29,7 @@ export function keyToken(key: KeyLike): string {
 export function splitEscapePrefix(key: KeyLike): KeyLike | null {
   if (!key.meta || key.ctrl) return null
   const rest = key.sequence.startsWith("\x1b") ? key.sequence.slice(1) : key.sequence
-  return { name: key.name, sequence: rest.length > 0 ? rest : key.name, ctrl: false, meta: false, shift: key.shift }
+  return { name: key.name, sequence: isPrintable(rest) ? rest : key.name, ctrl: false, meta: false, shift: key.shift }
 }
 
 /** A single printable character: these never fire while a text field has the focus. */

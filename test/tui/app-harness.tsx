@@ -43,7 +43,7 @@ export interface Harness {
   /** The styled span that contains `text` on screen (for colour assertions). */
   spanWith(text: string): CapturedSpan | undefined
   render(): Promise<string>
-  press(key: KeyInput, modifiers?: { ctrl?: boolean; shift?: boolean }): Promise<string>
+  press(key: KeyInput, modifiers?: { ctrl?: boolean; shift?: boolean; meta?: boolean }): Promise<string>
   type(text: string): Promise<string>
   /** Press keys in one burst, with no render in between (as a terminal delivers a paste or fast typing). */
   burst(keys: readonly KeyInput[]): Promise<string>
