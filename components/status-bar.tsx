@@ -38,13 +38,17 @@ export function StatusBar(props: { width: number }) {
   const badge = badgeStyle(theme, mode === "READ-ONLY" ? theme.error : theme.accent)
   return (
     <box height={1} width={props.width} flexDirection="row" backgroundColor={theme.panel}>
-      <text fg={badge.fg} bg={badge.bg} attributes={badge.attributes}>
+      <text fg={badge.fg} bg={badge.bg} attributes={badge.attributes} flexShrink={0}>
         {left}
       </text>
       <text fg={theme.text}>{shownMiddle}</text>
-      <text fg={theme.textMuted}>{hints}</text>
+      {hints ? <text fg={theme.textMuted}>{hints}</text> : null}
       <box flexGrow={1} />
-      {pinned ? <text fg={theme.text}>{` ${pinned} `}</text> : null}
+      {pinned ? (
+        <text fg={theme.text} flexShrink={0}>
+          {` ${pinned} `}
+        </text>
+      ) : null}
     </box>
   )
 }
