@@ -178,7 +178,7 @@ export function createTaskIntents(deps: IntentDeps) {
     },
 
     addNote(id: string, content: string) {
-      return change({ run: () => actions().addNote(id, content, "tui"), toast: (t) => `Note added to '${t.title}'` })
+      return change({ run: () => actions().addNote(id, content, "tui"), toast: (t) => `Note added to '${t.title}' (u does not undo notes)` })
     },
 
     toggleTimer(id: string) {

@@ -272,7 +272,7 @@ describe("the C64 pane", () => {
     expect(await app.resize(140, 30)).toMatch(/Enter sample {2}m metric/)
     let frame = await app.press("?")
     for (let i = 0; i < 90 && !frame.includes("stop the selected C64 task"); i++) frame = await app.press("ARROW_DOWN")
-    for (const row of ["Enter        latest sample: hex + PETSCII, and a larger graph", "m            sparkline metric: changed bytes → a byte → the mean", "n            start a background read of C64 memory", "x            stop the selected C64 task (asks first)"]) {
+    for (const row of ["Enter          latest sample: hex + PETSCII, and a larger graph", "m              sparkline metric: changed bytes → a byte → the mean", "n              start a background read of C64 memory", "x              stop the selected C64 task (asks first)"]) {
       expect(frame).toContain(row)
     }
   })

@@ -165,6 +165,22 @@ describe("words", () => {
     expect(app.services.ui.getState().messages.at(-1)!.message).toBe("Undone: edited 'Report'")
   })
 
+  it("says a note is not undone, and u after it names the older change it undoes", async () => {
+    app = await renderApp({ tasks: [{ title: "Older" }, { title: "Noted" }] })
+    await act(async () => {
+      await app!.services.controller.context.intents.updateTasks([app!.store.getState().tasks[0]!.id], { priority: "low" }, "changed the priority of")
+    })
+    await app.press("j")
+    await app.press("n")
+    await app.type("a note")
+    await app.press("RETURN")
+    await app.settle()
+    expect(app.services.ui.getState().messages.at(-1)!.message).toBe("Note added to 'Noted' (u does not undo notes)")
+    await app.press("u")
+    await app.settle()
+    expect(app.services.ui.getState().messages.at(-1)!.message).toBe("Undone: changed the priority of 'Older'")
+  })
+
   it("does not say 'Press a to add one' in read-only mode", async () => {
     const { writeFileSync } = await import("node:fs")
     const { join } = await import("node:path")

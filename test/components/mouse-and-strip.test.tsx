@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { createValueFeed, type C64TaskSummary } from "../../src/tui/monitor-feeds.ts"
 import { hasStripActivity } from "../../src/tui/agent-strip-mode.ts"
+import { c64Task } from "../tui/c64-fixtures.ts"
 import { FIXED_NOW, lineWith, makeHome, renderApp, type Harness } from "../tui/app-harness.tsx"
 
 let app: Harness | null = null
@@ -54,6 +55,17 @@ describe("the mouse", () => {
     const at = find(frame, " 19 ")
     await app.click(at.x + 1, at.y)
     expect(app.services.ui.getState().calendarDate).toBe("2026-03-19")
+  })
+})
+
+describe("the mouse on the Monitor", () => {
+  it("a click selects a C64 task", async () => {
+    const tasks = [c64Task({ iterations: 2 }, []), c64Task({ id: "0002_sprites", iterations: 3 }, [])]
+    app = await renderApp({ feeds: { c64: createValueFeed<readonly C64TaskSummary[]>(tasks), os: null } })
+    const frame = await app.press("4")
+    const at = find(frame, "0002_sprites")
+    await app.click(at.x, at.y)
+    expect(app.services.ui.getState().monitorIndex).toBe(1)
   })
 })
 
