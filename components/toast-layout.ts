@@ -22,13 +22,13 @@ export interface ToastPlacement extends Rect {
   toasts: PlacedToast[]
 }
 
-const ICONS: Record<Toast["kind"], string> = { info: "i", success: "✓", error: "✗", agent: "⚡" }
+export const TOAST_ICONS: Record<Toast["kind"], string> = { info: "i", success: "✓", error: "✗", agent: "⚡" }
 const MAX_LINES = 2
 const MAX_WIDTH = 52
 const MIN_WIDTH = 16
 
 export function toastLines(toast: Toast, width: number): string[] {
-  const lines = wrapText(`${ICONS[toast.kind]} ${toast.message}`, width)
+  const lines = wrapText(`${TOAST_ICONS[toast.kind]} ${toast.message}`, width)
   if (lines.length <= MAX_LINES) return lines
   return [...lines.slice(0, MAX_LINES - 1), fitText(lines.slice(MAX_LINES - 1).join(" "), width)]
 }

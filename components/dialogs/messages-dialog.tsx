@@ -3,16 +3,15 @@
 import { useTerminalDimensions } from "@opentui/react"
 import { useState } from "react"
 import { hintLine } from "../../src/tui/keymap.ts"
-import type { LoggedMessage } from "../../src/tui/ui-store.ts"
 import { useTheme } from "../app-context.tsx"
 import { useUiState } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
+import { TOAST_ICONS } from "../toast-layout.ts"
 import { toastColour } from "../toast-stack.tsx"
 import { DialogFrame } from "./dialog-frame.tsx"
 import { useDialogKeys } from "./use-dialog-keys.ts"
 
 const WIDTH = 90
-const ICONS: Record<LoggedMessage["kind"], string> = { info: "i", success: "✓", error: "✗", agent: "⚡" }
 
 export function messageTime(at: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0")
@@ -38,7 +37,7 @@ export function MessagesDialog(props: { dialogKey: number }) {
           fg={theme.text}
           segments={[
             { text: ` ${messageTime(m.at)} `, fg: theme.textMuted },
-            { text: `${ICONS[m.kind]} `, fg: toastColour(theme, m.kind) },
+            { text: `${TOAST_ICONS[m.kind]} `, fg: toastColour(theme, m.kind) },
             { text: m.message, fg: m.kind === "error" ? theme.error : theme.text },
           ]}
         />

@@ -122,13 +122,12 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
       const binding = findBinding(token, activeScopes(ui.getState()), typing)
       if (!binding) {
         // A lone Esc followed quickly by a key reaches us as Alt+key (ESC prefix); no binding uses
-        // Alt, so it is the two presses it was: Esc, then the key.
-        const split = splitEscapePrefix(key)
+        // Alt, so it is the two presses it was: Esc, then the key. Not while typing: a text field
+        // keeps its own Alt keys (word moves), and Esc there would close the dialog.
+        const split = typing ? null : splitEscapePrefix(key)
         if (!split) return false
-        const dialogsBefore = ui.getState().dialogs.length
-        run(findBinding("escape", activeScopes(ui.getState()), typing))
-        const stillTyping = typing && ui.getState().dialogs.length === dialogsBefore
-        run(findBinding(keyToken(split), activeScopes(ui.getState()), stillTyping))
+        run(findBinding("escape", activeScopes(ui.getState()), false))
+        run(findBinding(keyToken(split), activeScopes(ui.getState()), false))
         return true
       }
       return run(binding)

@@ -192,3 +192,13 @@ describe("words", () => {
     expect(app.frame()).not.toContain("Press a")
   })
 })
+
+describe("Alt keys in a text field", () => {
+  it("keeps Alt+key for the field: the add dialog stays open", async () => {
+    app = await renderApp()
+    await app.press("a")
+    await app.type("Title")
+    const frame = await app.press("\u001bb")
+    expect(frame).toContain("Add task")
+  })
+})
