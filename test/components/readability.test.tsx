@@ -128,3 +128,16 @@ describe("text", () => {
     expect(frame.indexOf("Enter ok · Esc cancel")).toBeGreaterThan(frame.indexOf("+2w or a weekday"))
   })
 })
+
+describe("the status bar at any width", () => {
+  it("keeps ? help and q quit visible from 40 to 160 columns, dropping other hints first", async () => {
+    app = await renderApp({ tasks: [{ title: "One" }], width: 160 })
+    let bar = lineWith(app.frame(), "NORMAL")
+    expect(bar).toMatch(/j\/k move {2}v select .*\? help {2}q quit/)
+    for (const width of [120, 100, 80, 60, 40]) {
+      bar = lineWith(await app.resize(width, 24), "NORMAL")
+      expect(bar, `${width} columns`).toMatch(/\? help {2}q quit $/)
+    }
+    expect(bar).not.toContain("v select")
+  })
+})
