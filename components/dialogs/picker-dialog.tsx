@@ -58,22 +58,24 @@ export function PickerDialog(props: PickerDialogProps) {
   const top = Math.max(0, at - VISIBLE + 1)
   // Key handlers work on the latest filter and cursor, which may be ahead of this render.
   const move = (delta: number) => setCursor(clamp(clamp(currentCursor(), shownOptions(props, currentFilter()).length) + delta, shownOptions(props, currentFilter()).length))
+  /** Choose option `index` of those shown (Enter on the cursor, or a click). */
+  const choose = (index: number) => {
+    const options = shownOptions(props, currentFilter())
+    const option = options[clamp(index, options.length)]
+    if (!option) return
+    props.onChoose(option.value)
+    // A multi picker stays open: the next tag starts from an empty filter (it used to keep
+    // "home", so typing "errand" offered "homeerrand").
+    if (props.multi && currentFilter() !== "") {
+      setFilter("")
+      setFieldKey((k) => k + 1)
+      setCursor(Math.max(0, props.options.findIndex((o) => o.value === option.value)))
+    }
+  }
   useDialogKeys(props.dialogKey, {
     up: () => move(-1),
     down: () => move(1),
-    submit: () => {
-      const options = shownOptions(props, currentFilter())
-      const option = options[clamp(currentCursor(), options.length)]
-      if (!option) return
-      props.onChoose(option.value)
-      // A multi picker stays open: the next tag starts from an empty filter (it used to keep
-      // "home", so typing "errand" offered "homeerrand").
-      if (props.multi && currentFilter() !== "") {
-        setFilter("")
-        setFieldKey((k) => k + 1)
-        setCursor(Math.max(0, props.options.findIndex((o) => o.value === option.value)))
-      }
-    },
+    submit: () => choose(currentCursor()),
     pageDown: () => move(VISIBLE),
     pageUp: () => move(-VISIBLE),
   })
@@ -89,7 +91,7 @@ export function PickerDialog(props: PickerDialogProps) {
         const selected = top + i === at
         const box = props.multi ? (option.checked ? "[x] " : "[ ] ") : ""
         return (
-          <text key={`${option.value}-${i}`} fg={selected ? theme.selectionFg : theme.text} bg={selected && !theme.inverseSelection ? theme.selectionBg : undefined} attributes={selected ? TextAttributes.BOLD | (theme.inverseSelection ? TextAttributes.INVERSE : 0) : 0}>
+          <text key={`${option.value}-${i}`} onMouseDown={() => choose(top + i)} fg={selected ? theme.selectionFg : theme.text} bg={selected && !theme.inverseSelection ? theme.selectionBg : undefined} attributes={selected ? TextAttributes.BOLD | (theme.inverseSelection ? TextAttributes.INVERSE : 0) : 0}>
             {fitText(`${selected ? "›" : " "} ${box}${option.label}`, WIDTH - 2).padEnd(WIDTH - 2)}
           </text>
         )

@@ -120,3 +120,14 @@ describe("the detail panel's timer", () => {
     expect(frame).not.toMatch(/time\s+0s/)
   })
 })
+
+describe("the mouse in dialogs", () => {
+  it("a click on a picker's option chooses it", async () => {
+    app = await renderApp({ tasks: [{ title: "Pick me" }] })
+    const frame = await app.press("!")
+    const at = find(frame, "urgent")
+    await app.click(at.x, at.y)
+    await app.settle()
+    expect(app.store.getState().tasks[0]!.priority).toBe("urgent")
+  })
+})
