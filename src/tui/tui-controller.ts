@@ -5,7 +5,7 @@ import { activeScopes } from "./active-scopes.ts"
 import { c64KeyActions } from "./c64-key-actions.ts"
 import { watchC64Toasts } from "./c64-toasts.ts"
 import { findBinding, KEYMAP, SCOPE_TITLES, type ActionId, type KeyBinding } from "./keymap.ts"
-import { keyToken, splitEscapePrefix, type KeyLike } from "./key-token.ts"
+import { isEditorAltKey, keyToken, splitEscapePrefix, type KeyLike } from "./key-token.ts"
 import { createValueFeed, NO_FEEDS, type Feed, type MonitorFeeds } from "./monitor-feeds.ts"
 import { createMouseActions, type MouseActions } from "./mouse-actions.ts"
 import { navigationActions, type ActionHandler } from "./navigation-actions.ts"
@@ -122,9 +122,9 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
       const binding = findBinding(token, activeScopes(ui.getState()), typing)
       if (!binding) {
         // A lone Esc followed quickly by a key reaches us as Alt+key (ESC prefix); no binding uses
-        // Alt, so it is the two presses it was: Esc, then the key. Not while typing: a text field
-        // keeps its own Alt keys (word moves), and Esc there would close the dialog.
-        const split = typing ? null : splitEscapePrefix(key)
+        // Alt, so it is the two presses it was: Esc, then the key. A text field keeps the Alt keys
+        // it edits with (word moves and deletes).
+        const split = typing && isEditorAltKey(key) ? null : splitEscapePrefix(key)
         if (!split) return false
         run(findBinding("escape", activeScopes(ui.getState()), false))
         run(findBinding(keyToken(split), activeScopes(ui.getState()), false))

@@ -194,11 +194,20 @@ describe("words", () => {
 })
 
 describe("Alt keys in a text field", () => {
-  it("keeps Alt+key for the field: the add dialog stays open", async () => {
+  it("keeps the field's own Alt keys (Alt+b moves a word back): the add dialog stays open", async () => {
     app = await renderApp()
     await app.press("a")
     await app.type("Title")
     const frame = await app.press("\u001bb")
     expect(frame).toContain("Add task")
+  })
+
+  it("reads Esc then j typed in a field as the two keys: the dialog closes and j moves", async () => {
+    app = await renderApp({ tasks: [{ title: "First" }, { title: "Second" }] })
+    await app.press("a")
+    await app.type("Half")
+    const frame = await app.press("\u001bj")
+    expect(frame).not.toContain("Add task")
+    expect(cursorRow(frame)).toContain("Second")
   })
 })
