@@ -45,7 +45,7 @@ function Shell() {
       <ReadOnlyBanner width={width} />
       {loaded ? <Body width={width} height={bodyHeight} /> : <box height={bodyHeight} />}
       <StatusBar width={width} />
-      <ToastStack width={width} />
+      <ToastStack width={width} height={height} />
       <DialogHost />
     </box>
   )

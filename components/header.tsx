@@ -3,7 +3,7 @@ import { TextAttributes } from "@opentui/core"
 import { formatClock } from "../src/domain/duration.ts"
 import { runningTimer } from "../src/tui/running-timer.ts"
 import { VIEWS, type ViewName } from "../src/tui/ui-store.ts"
-import { useTheme } from "./app-context.tsx"
+import { useServices, useTheme } from "./app-context.tsx"
 import { useAppState, useUiState } from "./hooks/use-stores.ts"
 import { useNow } from "./hooks/use-now.ts"
 import { fitText } from "./text-fit.ts"
@@ -18,6 +18,7 @@ export interface HeaderProps {
 
 export function Header(props: HeaderProps) {
   const theme = useTheme()
+  const { controller } = useServices()
   const view = useUiState((s) => s.view)
   const tasks = useAppState((s) => s.tasks)
   const now = useNow(1000)
@@ -33,7 +34,12 @@ export function Header(props: HeaderProps) {
         {" tsk "}
       </text>
       {VIEWS.map((name, i) => (
-        <text key={name} fg={name === view ? theme.text : theme.textMuted} attributes={name === view ? TextAttributes.BOLD | TextAttributes.UNDERLINE : 0}>
+        <text
+          key={name}
+          fg={name === view ? theme.text : theme.textMuted}
+          attributes={name === view ? TextAttributes.BOLD | TextAttributes.UNDERLINE : 0}
+          onMouseDown={() => controller.mouse.showView(name)}
+        >
           {` ${i + 1} ${TAB_TITLES[name]} `}
         </text>
       ))}

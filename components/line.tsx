@@ -1,7 +1,7 @@
 // One terminal line made of coloured segments, padded to `width` so a background covers the row.
-import type { ColorInput } from "@opentui/core"
+import type { ColorInput, MouseEvent } from "@opentui/core"
 import { TextAttributes } from "@opentui/core"
-import { fitText, textWidth } from "./text-fit.ts"
+import { cutText, textWidth } from "./text-fit.ts"
 
 export interface Segment {
   text: string
@@ -17,18 +17,27 @@ export interface LineProps {
   bg?: ColorInput
   /** Draw the whole line inverse (the selection in the monochrome theme). */
   inverse?: boolean
+  /** A click on the line; `column` counts from the line's left edge. */
+  onClick?(column: number): void
 }
 
-/** Cut segments to `width` columns in total and pad the rest with spaces. */
+/** Cut segments to `width` columns in total and pad the rest with spaces; a cut ends with "…",
+ * also when it falls exactly between two segments (a whole segment dropped must not vanish silently). */
 export function fitSegments(segments: readonly Segment[], width: number): Segment[] {
+  const visible = textWidth(segments.map((s) => s.text).join("").trimEnd())
+  const cut = visible > width
+  const limit = cut ? width - 1 : width
   const out: Segment[] = []
   let used = 0
   for (const segment of segments) {
-    if (used >= width) break
-    const room = width - used
-    const text = textWidth(segment.text) <= room ? segment.text : fitText(segment.text, room)
+    if (used >= limit) break
+    const text = cutText(segment.text, limit - used)
     out.push({ ...segment, text })
     used += textWidth(text)
+  }
+  if (cut && width > 0) {
+    out.push({ ...(out.at(-1) ?? {}), text: "…" })
+    used += 1
   }
   if (used < width) out.push({ text: " ".repeat(width - used) })
   return out
@@ -37,7 +46,7 @@ export function fitSegments(segments: readonly Segment[], width: number): Segmen
 export function Line(props: LineProps) {
   const extra = props.inverse ? TextAttributes.INVERSE : 0
   return (
-    <text height={1} fg={props.fg} bg={props.bg} wrapMode="none">
+    <text height={1} fg={props.fg} bg={props.bg} wrapMode="none" onMouseDown={props.onClick ? (event: MouseEvent) => props.onClick!(event.x - (event.target?.x ?? 0)) : undefined}>
       {fitSegments(props.segments, props.width).map((s, i) => (
         <span key={i} fg={s.fg ?? props.fg} bg={s.bg ?? props.bg} attributes={(s.attributes ?? 0) | extra}>
           {s.text}

@@ -1,11 +1,12 @@
 // Bottom line: mode, counts, filter and sort, and key hints generated from the keymap table.
-import { TextAttributes } from "@opentui/core"
 import { localDateOf } from "../src/domain/local-date.ts"
 import { activeScopes } from "../src/tui/active-scopes.ts"
 import { hintsFor } from "../src/tui/keymap.ts"
 import { taskCounts } from "../src/tui/task-counts.ts"
 import { useServices, useTheme } from "./app-context.tsx"
 import { useAppState, useTaskView, useUiState } from "./hooks/use-stores.ts"
+import { badgeStyle } from "./badge.ts"
+import { fitHints } from "./status-hints.ts"
 import { fitText, textWidth } from "./text-fit.ts"
 
 export function StatusBar(props: { width: number }) {
@@ -26,17 +27,28 @@ export function StatusBar(props: { width: number }) {
   const filter = `filter:${statusFilter.replace("_", " ")}${search ? ` /${search}` : ""} sort:${sort}`
   const left = ` ${mode} `
   const middle = ` ${counts} │ ${filter} │ `
-  const room = props.width - textWidth(left) - textWidth(middle)
-  const hints = hintsFor(activeScopes({ dialogs, view: screen, pane, visualAnchorId }))
-    .map((h) => `${h.label} ${h.hint}`)
-    .join("  ")
+  const all = hintsFor(activeScopes({ dialogs, view: screen, pane, visualAnchorId }))
+  const fitted = fitHints(all, props.width)
+  // The pinned hints are reserved first; the counts and filter come next; other hints take the rest.
+  const pinnedWidth = fitted.pinned ? textWidth(fitted.pinned) + 2 : 0
+  const middleRoom = Math.max(0, props.width - textWidth(left) - pinnedWidth)
+  const shownMiddle = fitText(middle, middleRoom)
+  const hintRoom = props.width - textWidth(left) - textWidth(shownMiddle)
+  const { hints, pinned } = fitHints(all, hintRoom)
+  const badge = badgeStyle(theme, mode === "READ-ONLY" ? theme.error : theme.accent)
   return (
     <box height={1} width={props.width} flexDirection="row" backgroundColor={theme.panel}>
-      <text fg={mode === "READ-ONLY" ? theme.error : theme.accent} attributes={TextAttributes.BOLD | TextAttributes.INVERSE}>
+      <text fg={badge.fg} bg={badge.bg} attributes={badge.attributes} flexShrink={0}>
         {left}
       </text>
-      <text fg={theme.text}>{fitText(middle, Math.max(0, props.width - textWidth(left)))}</text>
-      <text fg={theme.textMuted}>{fitText(hints, Math.max(0, room))}</text>
+      <text fg={theme.text}>{shownMiddle}</text>
+      {hints ? <text fg={theme.textMuted}>{hints}</text> : null}
+      <box flexGrow={1} />
+      {pinned ? (
+        <text fg={theme.text} flexShrink={0}>
+          {` ${pinned} `}
+        </text>
+      ) : null}
     </box>
   )
 }

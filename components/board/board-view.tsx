@@ -1,16 +1,19 @@
 // Screen 2: kanban columns To do / In progress / Done; H/L move the selected card across.
+import type { MouseEvent } from "@opentui/core"
 import { useRef } from "react"
 import { localDateOf } from "../../src/domain/local-date.ts"
 import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
 import { boardColumns, cardIndex, type BoardColumn } from "../../src/tui/board-columns.ts"
 import type { TaskView } from "../../src/tui/task-view.ts"
 import { useServices, useTheme } from "../app-context.tsx"
+import { paneFrame } from "../pane-frame.ts"
 import { useTaskView, useUiState } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
 import { scrollWindow } from "../list/task-list-pane.tsx"
 import { taskRowSegments } from "../list/task-row-segments.ts"
 
 interface ColumnProps {
+  index: number
   column: BoardColumn
   view: TaskView
   selectedId: string | null
@@ -21,7 +24,7 @@ interface ColumnProps {
 
 function BoardColumnBox(props: ColumnProps) {
   const theme = useTheme()
-  const { now } = useServices()
+  const { now, controller } = useServices()
   const topRef = useRef(0)
   const inner = props.width - 2
   const size = props.height - 2
@@ -34,10 +37,8 @@ function BoardColumnBox(props: ColumnProps) {
     <box
       width={props.width}
       height={props.height}
-      border
-      borderStyle="rounded"
-      borderColor={props.focused ? theme.borderFocused : theme.border}
-      title={` ${props.column.title} (${tasks.length}) `}
+      {...paneFrame(theme, props.focused, ` ${props.column.title} (${tasks.length}) `)}
+      onMouseScroll={(event: MouseEvent) => controller.mouse.wheelBoard(props.index, event.scroll?.direction === "up" ? -1 : 1)}
       flexDirection="column"
     >
       {tasks.slice(top, top + size).map((task, i) => {
@@ -51,6 +52,7 @@ function BoardColumnBox(props: ColumnProps) {
             bg={selected && !theme.inverseSelection ? theme.selectionBg : undefined}
             inverse={selected && theme.inverseSelection}
             segments={taskRowSegments(row, selected ? "cursor" : "none", inner, today, theme)}
+            onClick={() => controller.mouse.selectBoardCard(props.index, task.id)}
           />
         )
       })}
@@ -71,6 +73,7 @@ export function BoardView(props: { width: number; height: number }) {
       {columns.map((c, i) => (
         <BoardColumnBox
           key={c.status}
+          index={i}
           column={c}
           view={view}
           selectedId={selected[i] ?? null}

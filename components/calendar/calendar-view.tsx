@@ -15,7 +15,7 @@ export const SIDE_PANEL_MIN_WIDTH = 100
 
 export function CalendarView(props: { width: number; height: number }) {
   const theme = useTheme()
-  const { now } = useServices()
+  const { now, controller } = useServices()
   const view = useTaskView()
   const date = useUiState((s) => s.calendarDate)
   const search = useUiState((s) => s.search)
@@ -36,7 +36,16 @@ export function CalendarView(props: { width: number; height: number }) {
         <text fg={theme.accent} attributes={TextAttributes.BOLD}>{` ${grid.title}`}</text>
         <text fg={theme.textMuted}>{WEEKDAY_NAMES.map((d) => padText(` ${d}`, cellWidth)).join("")}</text>
         {lines.map((segments, i) => (
-          <Line key={i} width={gridWidth} fg={theme.text} segments={segments} />
+          <Line
+            key={i}
+            width={gridWidth}
+            fg={theme.text}
+            segments={segments}
+            onClick={(column) => {
+              const date = grid.weeks[Math.floor(i / cellHeight)]?.[Math.floor(column / cellWidth)]
+              if (date) controller.mouse.selectDay(date)
+            }}
+          />
         ))}
       </box>
       <DayTasksPane date={date} tasks={byDay.get(date) ?? []} width={side ? props.width - gridWidth : props.width} height={dayHeight} focused={pane === 1} />

@@ -1,7 +1,7 @@
 // The box every dialog is drawn in: centred over the screen, titled, with a hint line at the bottom.
-import type { ReactNode } from "react"
+import { useEffect, type ReactNode } from "react"
 import { useTerminalDimensions } from "@opentui/react"
-import { useTheme } from "../app-context.tsx"
+import { useServices, useTheme } from "../app-context.tsx"
 import { fitText } from "../text-fit.ts"
 
 export interface DialogFrameProps {
@@ -18,11 +18,18 @@ export function DialogFrame(props: DialogFrameProps) {
   const screen = useTerminalDimensions()
   const width = Math.min(props.width, screen.width - 2)
   const height = Math.min(props.height + 3, screen.height - 2)
+  const left = Math.max(0, Math.floor((screen.width - width) / 2))
+  const top = Math.max(1, Math.floor((screen.height - height) / 2))
+  // Tell the toasts where the dialog is, so they keep off it.
+  const { ui } = useServices()
+  useEffect(() => {
+    ui.getState().set({ dialogRect: { left, top, width, height } })
+  }, [ui, left, top, width, height])
   return (
     <box
       position="absolute"
-      left={Math.max(0, Math.floor((screen.width - width) / 2))}
-      top={Math.max(1, Math.floor((screen.height - height) / 2))}
+      left={left}
+      top={top}
       width={width}
       height={height}
       zIndex={50}

@@ -7,6 +7,8 @@ import { C64StartDialog } from "./c64-start-dialog.tsx"
 import { C64StopDialog } from "./c64-stop-dialog.tsx"
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx"
 import { HelpDialog } from "./help-dialog.tsx"
+import { MessagesDialog } from "./messages-dialog.tsx"
+import { PaletteDialog } from "./palette-dialog.tsx"
 import { PlanDialog } from "../monitor/plan-dialog.tsx"
 import { AgentContextDialog } from "../monitor/agent-context-dialog.tsx"
 import { DueDateDialog, NoteDialog, SearchDialog } from "./prompt-dialogs.tsx"
@@ -37,7 +39,11 @@ function DialogFor(props: { entry: DialogEntry }) {
     case "search":
       return <SearchDialog key={key} dialogKey={key} />
     case "help":
-      return <HelpDialog key={key} dialogKey={key} />
+      return <HelpDialog key={key} dialogKey={key} scopes={spec.scopes} />
+    case "messages":
+      return <MessagesDialog key={key} dialogKey={key} />
+    case "palette":
+      return <PaletteDialog key={key} dialogKey={key} scopes={spec.scopes} />
     case "c64-sample":
       return <C64SampleDialog key={key} dialogKey={key} taskId={spec.taskId} />
     case "c64-start":

@@ -1,8 +1,15 @@
 // One labelled line of a dialog form: a text input, or a value chosen with ←/→.
 import { TextAttributes } from "@opentui/core"
 import { useTheme } from "../app-context.tsx"
+import { fitText } from "../text-fit.ts"
 
-export const LABEL_WIDTH = 12
+/** The longest label (Description) plus the focus mark and one space, so a label never touches its value. */
+export const LABEL_WIDTH = 14
+
+/** The label cell: focus mark, label, and at least one space before the value. */
+export function labelText(label: string, focused: boolean): string {
+  return `${fitText(`${focused ? "›" : " "}${label}`, LABEL_WIDTH - 1).padEnd(LABEL_WIDTH - 1)} `
+}
 
 export interface TextFieldProps {
   label: string
@@ -18,7 +25,7 @@ export function TextField(props: TextFieldProps) {
   return (
     <box flexDirection="row" height={1}>
       <text fg={props.focused ? theme.accent : theme.textMuted} attributes={props.focused ? TextAttributes.BOLD : 0}>
-        {`${props.focused ? "›" : " "}${props.label}`.padEnd(LABEL_WIDTH)}
+        {labelText(props.label, props.focused)}
       </text>
       <input
         width={Math.max(4, props.width - LABEL_WIDTH)}
@@ -47,7 +54,7 @@ export function ChoiceField(props: ChoiceFieldProps) {
   return (
     <box flexDirection="row" height={1}>
       <text fg={props.focused ? theme.accent : theme.textMuted} attributes={props.focused ? TextAttributes.BOLD : 0}>
-        {`${props.focused ? "›" : " "}${props.label}`.padEnd(LABEL_WIDTH)}
+        {labelText(props.label, props.focused)}
       </text>
       <text fg={theme.text}>{props.focused ? `‹ ${props.value} ›` : `  ${props.value}`}</text>
     </box>

@@ -1,6 +1,8 @@
 // Choose from a list, optionally filtered by typing, optionally creating a new value; with `multi`
 // Enter toggles the highlighted choice and the dialog stays open (tags).
 import { TextAttributes } from "@opentui/core"
+import { useTerminalDimensions } from "@opentui/react"
+import { useState } from "react"
 import { useLiveState } from "../hooks/use-live-state.ts"
 import { hintLine } from "../../src/tui/keymap.ts"
 import { useTheme } from "../app-context.tsx"
@@ -24,10 +26,12 @@ export interface PickerDialogProps {
   createLabel?: string
   multi?: boolean
   initialIndex?: number
+  /** Columns (default 48). */
+  width?: number
   onChoose(value: string): void
 }
 
-const WIDTH = 48
+const DEFAULT_WIDTH = 48
 const VISIBLE = 10
 
 /** The options matching `filter`, plus "create" when the filter names a new value. */
@@ -43,6 +47,10 @@ const clamp = (index: number, count: number) => Math.max(0, Math.min(index, coun
 
 export function PickerDialog(props: PickerDialogProps) {
   const theme = useTheme()
+  const screen = useTerminalDimensions()
+  const WIDTH = Math.min(props.width ?? DEFAULT_WIDTH, screen.width - 2)
+  // Bumped to start the filter field afresh after a choice in a multi picker.
+  const [fieldKey, setFieldKey] = useState(0)
   const [filter, currentFilter, setFilter] = useLiveState("")
   const [cursor, currentCursor, setCursor] = useLiveState(props.initialIndex ?? 0)
   const shown = shownOptions(props, filter)
@@ -50,19 +58,31 @@ export function PickerDialog(props: PickerDialogProps) {
   const top = Math.max(0, at - VISIBLE + 1)
   // Key handlers work on the latest filter and cursor, which may be ahead of this render.
   const move = (delta: number) => setCursor(clamp(clamp(currentCursor(), shownOptions(props, currentFilter()).length) + delta, shownOptions(props, currentFilter()).length))
+  /** Choose option `index` of those shown (Enter on the cursor, or a click). */
+  const choose = (index: number) => {
+    const options = shownOptions(props, currentFilter())
+    const option = options[clamp(index, options.length)]
+    if (!option) return
+    props.onChoose(option.value)
+    // A multi picker stays open: the next tag starts from an empty filter (it used to keep
+    // "home", so typing "errand" offered "homeerrand").
+    if (props.multi && currentFilter() !== "") {
+      setFilter("")
+      setFieldKey((k) => k + 1)
+      setCursor(Math.max(0, props.options.findIndex((o) => o.value === option.value)))
+    }
+  }
   useDialogKeys(props.dialogKey, {
     up: () => move(-1),
     down: () => move(1),
-    submit: () => {
-      const options = shownOptions(props, currentFilter())
-      const option = options[clamp(currentCursor(), options.length)]
-      if (option) props.onChoose(option.value)
-    },
+    submit: () => choose(currentCursor()),
+    pageDown: () => move(VISIBLE),
+    pageUp: () => move(-VISIBLE),
   })
   const verb = props.multi ? "toggle" : "choose"
   return (
     <DialogFrame title={props.title} width={WIDTH} height={VISIBLE + (props.filterable ? 1 : 0)} hint={hintLine([["dialog.submit", verb], ["dialog.down", "move"], ["dialog.close", props.multi ? "done" : "cancel"]])}>
-      {props.filterable ? <TextField label="Filter" initial="" focused width={WIDTH - 2} placeholder={props.createLabel ? "type to filter or create" : "type to filter"} onInput={(text) => {
+      {props.filterable ? <TextField key={fieldKey} label="Filter" initial="" focused width={WIDTH - 2} placeholder={props.createLabel ? "type to filter or create" : "type to filter"} onInput={(text) => {
             setFilter(text)
             setCursor(0)
           }} /> : null}
@@ -71,7 +91,7 @@ export function PickerDialog(props: PickerDialogProps) {
         const selected = top + i === at
         const box = props.multi ? (option.checked ? "[x] " : "[ ] ") : ""
         return (
-          <text key={`${option.value}-${i}`} fg={selected ? theme.selectionFg : theme.text} bg={selected && !theme.inverseSelection ? theme.selectionBg : undefined} attributes={selected ? TextAttributes.BOLD | (theme.inverseSelection ? TextAttributes.INVERSE : 0) : 0}>
+          <text key={`${option.value}-${i}`} onMouseDown={() => choose(top + i)} fg={selected ? theme.selectionFg : theme.text} bg={selected && !theme.inverseSelection ? theme.selectionBg : undefined} attributes={selected ? TextAttributes.BOLD | (theme.inverseSelection ? TextAttributes.INVERSE : 0) : 0}>
             {fitText(`${selected ? "›" : " "} ${box}${option.label}`, WIDTH - 2).padEnd(WIDTH - 2)}
           </text>
         )

@@ -24,7 +24,7 @@ export function DueDateDialog(props: { dialogKey: number; ids: readonly string[]
         } catch (error) {
           return error instanceof Error ? error.message : String(error)
         }
-        void controller.context.intents.updateTasks(props.ids, { dueDate }, dueDate ? `set the due date ${dueDate}` : "cleared the due date")
+        void controller.context.intents.updateTasks(props.ids, { dueDate }, dueDate ? `set the due date ${dueDate} on` : "cleared the due date of")
         return null
       }}
     />

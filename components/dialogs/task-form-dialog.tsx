@@ -8,6 +8,7 @@ import { hintLine } from "../../src/tui/keymap.ts"
 import { changedFields, emptyForm, FORM_FIELDS, formOf, parseTaskForm, type FormField, type TaskFormValues } from "../../src/tui/task-form.ts"
 import { useServices, useTheme } from "../app-context.tsx"
 import { useTaskView } from "../hooks/use-stores.ts"
+import { wrapText } from "../list/detail-lines.ts"
 import { fitText } from "../text-fit.ts"
 import { DialogFrame } from "./dialog-frame.tsx"
 import { ChoiceField, TextField } from "./form-field.tsx"
@@ -66,9 +67,10 @@ export function TaskFormDialog(props: TaskFormDialogProps) {
     right: () => cyclePriority(1),
   })
 
+  const errorLines = error ? wrapText(error, WIDTH - 3).slice(0, 4) : [" "]
   const title = props.mode === "edit" ? "Edit task" : parent ? "Add subtask" : "Add task"
   return (
-    <DialogFrame title={title} width={WIDTH} height={FORM_FIELDS.length + 2} hint={hintLine([["dialog.submit", "save"], ["dialog.next", "next field"], ["dialog.close", "cancel"]])}>
+    <DialogFrame title={title} width={WIDTH} height={FORM_FIELDS.length + 1 + errorLines.length} hint={hintLine([["dialog.submit", "save"], ["dialog.next", "next field"], ["dialog.close", "cancel"]])}>
       {parent ? <text fg={theme.textMuted}>{fitText(` under '${parent.title}'`, WIDTH - 2)}</text> : <text> </text>}
       {FORM_FIELDS.map((name, i) =>
         name === "priority" ? (
@@ -85,7 +87,9 @@ export function TaskFormDialog(props: TaskFormDialogProps) {
           />
         ),
       )}
-      <text fg={theme.error}>{error ? fitText(` ${error}`, WIDTH - 2) : " "}</text>
+      {errorLines.map((line, i) => (
+        <text key={i} fg={theme.error}>{` ${line}`}</text>
+      ))}
     </DialogFrame>
   )
 }

@@ -26,7 +26,7 @@ export function PriorityPicker(props: TargetProps) {
       initialIndex={first ? order.indexOf(first.priority) : 0}
       onChoose={(value) => {
         ui.getState().popDialog()
-        void controller.context.intents.updateTasks(props.ids, { priority: value as Priority }, "changed the priority")
+        void controller.context.intents.updateTasks(props.ids, { priority: value as Priority }, "changed the priority of")
       }}
     />
   )
@@ -45,7 +45,7 @@ export function ProjectPicker(props: TargetProps) {
       createLabel="create project"
       onChoose={(value) => {
         ui.getState().popDialog()
-        void controller.context.intents.updateTasks(props.ids, { project: value === NO_PROJECT ? null : value }, "changed the project")
+        void controller.context.intents.updateTasks(props.ids, { project: value === NO_PROJECT ? null : value }, "changed the project of")
       }}
     />
   )
@@ -69,7 +69,7 @@ export function TagsPicker(props: TargetProps) {
         void controller.context.intents.updateTasks(
           props.ids,
           (task) => ({ tags: remove ? task.tags.filter((t) => t !== tag) : task.tags.includes(tag) ? task.tags : [...task.tags, tag] }),
-          remove ? `removed #${tag}` : `added #${tag}`,
+          remove ? `removed #${tag} from` : `added #${tag} to`,
         )
       }}
     />

@@ -3,6 +3,7 @@ import { useState } from "react"
 import { useLiveState } from "../hooks/use-live-state.ts"
 import { hintLine } from "../../src/tui/keymap.ts"
 import { useServices, useTheme } from "../app-context.tsx"
+import { wrapText } from "../list/detail-lines.ts"
 import { fitText } from "../text-fit.ts"
 import { DialogFrame } from "./dialog-frame.tsx"
 import { TextField } from "./form-field.tsx"
@@ -38,8 +39,10 @@ export function TextPromptDialog(props: TextPromptDialogProps) {
       ui.getState().popDialog()
     },
   })
+  // A long error wraps inside the dialog (the dialog grows) instead of being cut.
+  const errorLines = error ? wrapText(error, WIDTH - 3).slice(0, 4) : [" "]
   return (
-    <DialogFrame title={props.title} width={WIDTH} height={3} hint={hintLine([["dialog.submit", "ok"], ["dialog.close", "cancel"]])}>
+    <DialogFrame title={props.title} width={WIDTH} height={2 + errorLines.length} hint={hintLine([["dialog.submit", "ok"], ["dialog.close", "cancel"]])}>
       <TextField
         label={props.label}
         initial={props.initial}
@@ -53,7 +56,9 @@ export function TextPromptDialog(props: TextPromptDialogProps) {
         }}
       />
       <text fg={theme.textMuted}>{fitText(props.help ? ` ${props.help}` : " ", WIDTH - 2)}</text>
-      <text fg={theme.error}>{error ? fitText(` ${error}`, WIDTH - 2) : " "}</text>
+      {errorLines.map((line, i) => (
+        <text key={i} fg={theme.error}>{` ${line}`}</text>
+      ))}
     </DialogFrame>
   )
 }

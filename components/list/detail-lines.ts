@@ -1,7 +1,7 @@
 // Every field of one task as lines for the detail panel: fields, description, blockers, subtasks,
 // notes and time entries. Long text is wrapped to the panel's width.
 import { TextAttributes } from "@opentui/core"
-import { formatDuration } from "../../src/domain/duration.ts"
+import { formatDuration, formatClock } from "../../src/domain/duration.ts"
 import { describeRecurrence } from "../../src/domain/recurrence.ts"
 import { isOverdue } from "../../src/domain/task-query.ts"
 import type { Task } from "../../src/domain/task.ts"
@@ -76,7 +76,9 @@ export function detailLines(input: DetailInput): DetailLine[] {
   if (task.recurrence) field("repeats", describeRecurrence(task.recurrence))
   const tracked = trackedMs(task, now)
   const estimate = task.estimateMinutes !== null ? ` of ${formatDuration(task.estimateMinutes * 60_000)}` : ""
-  if (tracked > 0 || estimate) field("time", `${formatDuration(tracked)}${estimate}`)
+  // A running timer shows a ticking clock (the pane re-renders every second), never a stale "0s".
+  if (task.timeEntries.some((entry) => entry.end === null)) field("time", `⏱ ${formatClock(tracked)} running${estimate}`, theme.warning)
+  else if (tracked > 0 || estimate) field("time", `${formatDuration(tracked)}${estimate}`)
   if (task.externalSource || task.externalId) field("source", [task.externalSource, task.externalId].filter(Boolean).join(" "))
   field("created", time(task.createdAt), theme.textMuted)
   field("updated", time(task.updatedAt), theme.textMuted)

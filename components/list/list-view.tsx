@@ -1,7 +1,10 @@
-// Screen 1: the task tree beside the detail panel, with the compact agent strip underneath.
+// Screen 1: the task tree beside the detail panel, with the compact agent strip underneath (per
+// ui.agentStrip: auto shows it only with agent or C64 activity).
+import { showAgentStrip } from "../../src/tui/agent-strip-mode.ts"
+import { useServices } from "../app-context.tsx"
 import { useMonitorFeeds } from "../hooks/use-monitor-feeds.ts"
 import { useFeed } from "../hooks/use-feed.ts"
-import { useUiState, useVisibleRows } from "../hooks/use-stores.ts"
+import { useAppState, useUiState, useVisibleRows } from "../hooks/use-stores.ts"
 import { AgentStrip, AGENT_STRIP_HEIGHT } from "../monitor/agent-strip.tsx"
 import { NO_C64, NO_OS } from "../monitor/feed-fallbacks.ts"
 import { TaskDetailPane } from "./task-detail-pane.tsx"
@@ -15,9 +18,13 @@ export function ListView(props: { width: number; height: number }) {
   const pane = useUiState((s) => s.pane)
   const c64 = useFeed(feeds.c64, NO_C64)
   const os = useFeed(feeds.os, NO_OS)
+  const { agentRunning } = useServices()
+  const agent = useFeed(agentRunning, false)
+  const stripMode = useAppState((s) => s.config.ui.agentStrip)
+  const strip = showAgentStrip(stripMode, { c64: feeds.c64 ? c64 : null, os, agentRunning: agent })
   const { rows, cursor } = useVisibleRows()
   const selected = rows[cursor]?.task ?? null
-  const mainHeight = props.height - AGENT_STRIP_HEIGHT
+  const mainHeight = props.height - (strip ? AGENT_STRIP_HEIGHT : 0)
   const sideBySide = props.width >= SIDE_BY_SIDE_MIN_WIDTH
   const listWidth = sideBySide ? Math.floor(props.width * 0.58) : props.width
   return (
@@ -28,7 +35,7 @@ export function ListView(props: { width: number; height: number }) {
           <TaskDetailPane task={selected} width={sideBySide ? props.width - listWidth : props.width} height={mainHeight} focused={pane === 1} />
         ) : null}
       </box>
-      <AgentStrip c64={feeds.c64 ? c64 : null} os={os} osConnected={feeds.os !== null} width={props.width} />
+      {strip ? <AgentStrip c64={feeds.c64 ? c64 : null} os={os} osConnected={feeds.os !== null} width={props.width} /> : null}
     </box>
   )
 }

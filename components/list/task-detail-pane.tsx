@@ -1,7 +1,10 @@
 // The selected task in full, scrollable when it has the focus (Tab).
 import { localDateOf } from "../../src/domain/local-date.ts"
 import type { Task } from "../../src/domain/task.ts"
+import type { MouseEvent } from "@opentui/core"
 import { useServices, useTheme } from "../app-context.tsx"
+import { useNow } from "../hooks/use-now.ts"
+import { paneFrame } from "../pane-frame.ts"
 import { useTaskView, useUiState } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
 import { detailLines } from "./detail-lines.ts"
@@ -15,17 +18,25 @@ export interface TaskDetailPaneProps {
 
 export function TaskDetailPane(props: TaskDetailPaneProps) {
   const theme = useTheme()
-  const { now } = useServices()
+  // Ticks once a second so a running timer's time moves.
+  const now = useNow(1000)
+  const { controller } = useServices()
   const view = useTaskView()
   const scroll = useUiState((s) => s.detailScroll)
   const inner = props.width - 2
   const size = props.height - 2
   const lines = props.task
-    ? detailLines({ task: props.task, index: view.index, children: view.children, today: localDateOf(now()), now: now(), width: inner, theme })
+    ? detailLines({ task: props.task, index: view.index, children: view.children, today: localDateOf(now), now, width: inner, theme })
     : []
   const top = Math.max(0, Math.min(scroll, lines.length - size))
   return (
-    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title=" Detail " flexDirection="column">
+    <box
+      width={props.width}
+      height={props.height}
+      {...paneFrame(theme, props.focused, " Detail ")}
+      flexDirection="column"
+      onMouseScroll={(event: MouseEvent) => controller.mouse.wheelDetail(event.scroll?.direction === "up" ? -1 : 1)}
+    >
       {props.task ? (
         lines.slice(top, top + size).map((segments, i) => <Line key={top + i} width={inner} fg={theme.text} segments={segments} />)
       ) : (

@@ -1,10 +1,12 @@
 // The task tree, drawing only the rows that fit: the window follows the cursor, so 10,000 tasks
 // cost the same to draw as 20.
-import { useRef } from "react"
+import type { MouseEvent } from "@opentui/core"
+import { useEffect, useRef } from "react"
 import { localDateOf } from "../../src/domain/local-date.ts"
 import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
 import { useServices, useTheme } from "../app-context.tsx"
-import { useTaskView, useUiState, useVisibleRows } from "../hooks/use-stores.ts"
+import { paneFrame } from "../pane-frame.ts"
+import { useAppState, useTaskView, useUiState, useVisibleRows } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
 import { taskRowSegments, type RowMark } from "./task-row-segments.ts"
 
@@ -27,11 +29,17 @@ export function TaskListPane(props: TaskListPaneProps) {
   const theme = useTheme()
   const { now } = useServices()
   const view = useTaskView()
+  const readOnly = useAppState((s) => s.loadError !== null)
   const anchorId = useUiState((s) => s.visualAnchorId)
   const filtered = useUiState((s) => s.search.length > 0 || s.statusFilter !== "all")
   const { rows, cursor } = useVisibleRows()
   const innerWidth = props.width - 2
   const size = props.height - 2
+  const { ui, controller } = useServices()
+  // Page keys move by what the pane shows.
+  useEffect(() => {
+    if (size > 1 && ui.getState().pageSize !== size - 1) ui.getState().set({ pageSize: size - 1 })
+  }, [ui, size])
   const topRef = useRef(0)
   const top = scrollWindow(topRef.current, Math.max(0, cursor), size, rows.length)
   topRef.current = top
@@ -40,9 +48,15 @@ export function TaskListPane(props: TaskListPaneProps) {
   const today = localDateOf(now())
   const title = rows.length === 0 ? " Tasks " : ` Tasks ${cursor + 1}/${rows.length} `
   return (
-    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title={title} flexDirection="column">
+    <box
+      width={props.width}
+      height={props.height}
+      {...paneFrame(theme, props.focused, title)}
+      flexDirection="column"
+      onMouseScroll={(event: MouseEvent) => controller.mouse.wheelList(event.scroll?.direction === "up" ? -1 : 1)}
+    >
       {rows.length === 0 ? (
-        <text fg={theme.textMuted}>{filtered ? " No task matches the filter." : " No tasks yet. Press a to add one."}</text>
+        <text fg={theme.textMuted}>{filtered ? " No task matches the filter (Esc clears it)." : readOnly ? " No tasks." : " No tasks yet. Press a to add one."}</text>
       ) : (
         rows.slice(top, top + size).map((row, i) => {
           const at = top + i
@@ -55,6 +69,7 @@ export function TaskListPane(props: TaskListPaneProps) {
               fg={highlighted ? theme.selectionFg : theme.text}
               bg={highlighted && !theme.inverseSelection ? theme.selectionBg : undefined}
               inverse={highlighted && theme.inverseSelection}
+              onClick={() => controller.mouse.selectListRow(at)}
               segments={taskRowSegments({ ...row, progress: progressOf(view.children, row.task.id), blocked: isBlocked(view.index, row.task) }, mark, innerWidth, today, theme)}
             />
           )

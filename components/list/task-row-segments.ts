@@ -60,7 +60,14 @@ export function taskRowSegments(row: DrawnRow, mark: RowMark, width: number, tod
   const meta = metaSegments(row, today, theme)
   const metaRoom = Math.floor((width - headWidth) / 2)
   let metaWidth = meta.reduce((sum, s) => sum + textWidth(s.text), 0)
-  while (meta.length > 0 && metaWidth > metaRoom) metaWidth -= textWidth(meta.pop()!.text)
+  if (metaWidth > metaRoom) {
+    // Whole pieces go from the right, and " …" says some did (tags must not vanish silently).
+    while (meta.length > 0 && metaWidth + 2 > metaRoom) metaWidth -= textWidth(meta.pop()!.text)
+    if (metaRoom >= 2) {
+      meta.push({ text: " …", fg: theme.textMuted })
+      metaWidth += 2
+    }
+  }
   const titleRoom = Math.max(0, width - headWidth - metaWidth)
   const title = fitText(task.title, titleRoom)
   const titleSegment: Segment = {

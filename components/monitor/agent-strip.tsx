@@ -4,6 +4,7 @@ import { TextAttributes } from "@opentui/core"
 import type { C64TaskSummary, OsPanelStatus } from "../../src/tui/monitor-feeds.ts"
 import { liveError } from "../../src/tui/os-panel-status.ts"
 import { useTheme } from "../app-context.tsx"
+import { badgeStyle } from "../badge.ts"
 import { fitText, textWidth } from "../text-fit.ts"
 import { iterationsLabel } from "./c64-pane.tsx"
 import { Line, type Segment } from "../line.tsx"
@@ -39,7 +40,7 @@ export function osStripSegments(theme: Theme, os: OsPanelStatus): Segment[] {
     ...(waiting
       ? [
           { text: " " },
-          { text: " needs input ", fg: theme.warning, attributes: TextAttributes.BOLD | TextAttributes.INVERSE },
+          { text: " needs input ", ...badgeStyle(theme, theme.warning) },
           { text: ` ${waiting.detail ?? waiting.id.slice(0, 8)}`, fg: theme.warning },
         ]
       : []),

@@ -4,7 +4,8 @@
 import { TextAttributes } from "@opentui/core"
 import { metricLabel, metricScale, metricSeries, formatMetricValue, type C64Metric } from "../../src/tui/c64-metric.ts"
 import type { C64TaskSummary } from "../../src/tui/monitor-feeds.ts"
-import { useTheme } from "../app-context.tsx"
+import { useServices, useTheme } from "../app-context.tsx"
+import { paneFrame } from "../pane-frame.ts"
 import { useUiState } from "../hooks/use-stores.ts"
 import type { Theme } from "../theme/theme.ts"
 import { fitText, padText } from "../text-fit.ts"
@@ -44,7 +45,7 @@ function noChartText(task: C64TaskSummary): string {
   return "not enough samples for this metric yet"
 }
 
-function TaskRows(props: { task: C64TaskSummary; metric: C64Metric; selected: boolean; focused: boolean; inner: number }) {
+function TaskRows(props: { task: C64TaskSummary; metric: C64Metric; selected: boolean; focused: boolean; inner: number; onClick(): void }) {
   const theme = useTheme()
   const { task, inner } = props
   const status = statusLabel(task)
@@ -52,7 +53,7 @@ function TaskRows(props: { task: C64TaskSummary; metric: C64Metric; selected: bo
   const values = metricSeries(task, props.metric)
   const latest = formatMetricValue(values.at(-1))
   return (
-    <box flexDirection="column" height={2}>
+    <box flexDirection="column" height={2} onMouseDown={props.onClick}>
       <text fg={theme.text} attributes={props.selected && props.focused ? TextAttributes.BOLD : 0}>
         <span fg={theme.accent}>{props.selected ? "›" : " "}</span>
         {` ${padText(`${task.id} ${task.operation}${task.address ? ` ${task.address}` : ""}`, nameWidth)} `}
@@ -75,6 +76,7 @@ function TaskRows(props: { task: C64TaskSummary; metric: C64Metric; selected: bo
 
 export function C64Pane(props: C64PaneProps) {
   const theme = useTheme()
+  const { controller } = useServices()
   const metric = useUiState((s) => s.c64Metric)
   const inner = props.width - 2
   const size = props.height - 2
@@ -85,14 +87,22 @@ export function C64Pane(props: C64PaneProps) {
   const selected = tasks?.[selectedIndex] ?? null
   const title = fitText(` C64 tasks · ${metricLabel(metric, addressNumber(selected?.address ?? null))} `, Math.max(0, props.width - 4))
   return (
-    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title={title} flexDirection="column">
+    <box width={props.width} height={props.height} {...paneFrame(theme, props.focused, title)} flexDirection="column">
       {tasks === null ? (
         <text fg={theme.textMuted}>{fitText(" C64 service not connected.", inner)}</text>
       ) : tasks.length === 0 ? (
         <text fg={theme.textMuted}>{fitText(" No C64 tasks. n starts a background read.", inner)}</text>
       ) : (
         tasks.slice(top, top + perPage).map((task, i) => (
-          <TaskRows key={task.id} task={task} metric={metric} selected={top + i === selectedIndex} focused={props.focused} inner={inner} />
+          <TaskRows
+            key={task.id}
+            task={task}
+            metric={metric}
+            selected={top + i === selectedIndex}
+            focused={props.focused}
+            inner={inner}
+            onClick={() => controller.mouse.selectMonitorRow(top + i)}
+          />
         ))
       )}
     </box>

@@ -1,6 +1,7 @@
 // The Claude Code sessions the hooks report, for the phase/state panel: a heading with the count,
 // then one row per session, "needs input" first and drawn inverse in the warning colour.
 import { TextAttributes } from "@opentui/core"
+import { badgeStyle } from "../badge.ts"
 import { OS_SESSION_LABELS, type OsPanelSession, type OsSessionStatus } from "../../src/tui/os-panel-status.ts"
 import { useTheme } from "../app-context.tsx"
 import { Line, type Segment } from "../line.tsx"
@@ -13,7 +14,7 @@ export function sessionStatusSegment(theme: Theme, status: OsSessionStatus): Seg
   const text = ` ${OS_SESSION_LABELS[status].padEnd(LABEL_WIDTH)} `
   switch (status) {
     case "needs_input":
-      return { text, fg: theme.warning, attributes: TextAttributes.BOLD | TextAttributes.INVERSE }
+      return { text, ...badgeStyle(theme, theme.warning) }
     case "working":
       return { text, fg: theme.info, attributes: TextAttributes.BOLD }
     case "idle":

@@ -4,6 +4,8 @@
 import { TextAttributes } from "@opentui/core"
 import { isBlockedState, liveError, OS_PHASE_NAMES, OS_PHASES, planRetries, type OsPanelStatus, type OsPhase, type OsStateName } from "../../src/tui/os-panel-status.ts"
 import { useTheme } from "../app-context.tsx"
+import { paneFrame } from "../pane-frame.ts"
+import { badgeStyle } from "../badge.ts"
 import { Line, type Segment } from "../line.tsx"
 import type { Theme } from "../theme/theme.ts"
 import { textWidth } from "../text-fit.ts"
@@ -43,7 +45,7 @@ export function PhaseStrip(props: { phase: OsPhase; compact?: boolean }) {
   return (
     <text wrapMode="none">
       {OS_PHASES.map((p) => (
-        <span key={p} fg={p === props.phase ? theme.accent : theme.textMuted} attributes={p === props.phase ? TextAttributes.BOLD | TextAttributes.INVERSE : 0}>
+        <span key={p} {...(p === props.phase ? badgeStyle(theme, theme.accent) : { fg: theme.textMuted })}>
           {phaseCell(p, props.phase, props.compact === true)}
         </span>
       ))}
@@ -53,6 +55,15 @@ export function PhaseStrip(props: { phase: OsPhase; compact?: boolean }) {
 
 const LABEL_WIDTH = 9
 const label = (text: string): Segment => ({ text: text.padEnd(LABEL_WIDTH) })
+
+/** The error row: a live error in red; a past one muted and marked as past; at IDLE (the plan is
+ * finished) nothing, since an old error no longer says anything about the agent. */
+export function errorSegment(theme: Theme, s: OsPanelStatus): Segment {
+  const live = liveError(s)
+  if (live) return { text: live, fg: theme.error }
+  if (!s.lastError || s.phase === "I") return { text: "–", fg: theme.textMuted }
+  return { text: `earlier: ${s.lastError}`, fg: theme.textMuted }
+}
 
 /** `1/3` for the current task; without one, what the plan recorded. */
 export function retriesText(status: OsPanelStatus): string {
@@ -104,7 +115,7 @@ function PanelBody(props: { status: OsPanelStatus; inner: number; rows: number }
         ? { text: "none", fg: theme.textMuted }
         : { text: s.activeIssues.map((issue) => `${issue.id} ${issue.title}`).join("; "), fg: theme.warning },
     ]),
-    row("error", [label("error"), s.lastError ? { text: s.lastError, fg: liveError(s) ? theme.error : theme.textMuted } : { text: "–", fg: theme.textMuted }]),
+    row("error", [label("error"), errorSegment(theme, s)]),
   ]
   return (
     <>
@@ -129,7 +140,7 @@ export function PhasePanel(props: PhasePanelProps) {
   const theme = useTheme()
   const inner = props.width - 2
   return (
-    <box width={props.width} height={props.height} border borderStyle="rounded" borderColor={props.focused ? theme.borderFocused : theme.border} title=" Agent state " flexDirection="column">
+    <box width={props.width} height={props.height} {...paneFrame(theme, props.focused, " Agent state ")} flexDirection="column">
       {!props.connected ? (
         <Line segments={[{ text: " Agent operating state not connected." }]} width={inner} fg={theme.textMuted} />
       ) : props.status === null ? (

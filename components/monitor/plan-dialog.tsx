@@ -90,7 +90,7 @@ export function PlanDialog(props: { dialogKey: number }) {
   const size = Math.max(3, Math.min(lines.length, screen.height - 7))
   const first = Math.max(0, Math.min(top, lines.length - size))
   const scroll = (delta: number) => setTop(Math.max(0, Math.min(lines.length - size, first + delta)))
-  useDialogKeys(props.dialogKey, { down: () => scroll(1), up: () => scroll(-1), next: () => scroll(size), submit: () => scroll(size) })
+  useDialogKeys(props.dialogKey, { down: () => scroll(1), up: () => scroll(-1), next: () => scroll(size), submit: () => scroll(size), pageDown: () => scroll(size), pageUp: () => scroll(-size) })
   const plan = os?.plan ?? null
   const range = lines.length > size ? ` · ${first + 1}-${first + size} of ${lines.length}` : ""
   return (

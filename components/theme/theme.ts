@@ -1,4 +1,5 @@
-// Semantic colour tokens. Components use these names only; the values live here. `mono` (NO_COLOR)
+// Semantic colour tokens. Components use these names only; the values live here. Every text token
+// reaches 4.5:1 against the background, the panel and the selection (test/components/theme-contrast). `mono` (NO_COLOR)
 // uses the terminal's own colours and shows emphasis with attributes (bold, dim, inverse).
 import { RGBA, type ColorInput } from "@opentui/core"
 import type { Priority, TaskStatus } from "../../src/domain/task.ts"
@@ -32,13 +33,13 @@ export interface Theme {
 export const darkTheme: Theme = {
   name: "dark",
   text: "#e6e6e6",
-  textMuted: "#8a8f98",
+  textMuted: "#9aa1ab",
   background: "#15171c",
   panel: "#1d2027",
   border: "#3b4048",
   borderFocused: "#6cb6ff",
   accent: "#6cb6ff",
-  selectionBg: "#2d4f73",
+  selectionBg: "#203552",
   selectionFg: "#ffffff",
   inverseSelection: false,
   success: "#7ee787",
@@ -50,8 +51,8 @@ export const darkTheme: Theme = {
   due: "#e3b341",
   tag: "#d2a8ff",
   project: "#79c0ff",
-  priority: { none: "#8a8f98", low: "#7ee787", medium: "#e3b341", high: "#ffa657", urgent: "#ff7b72" },
-  status: { todo: "#e6e6e6", in_progress: "#79c0ff", done: "#7ee787", archived: "#8a8f98" },
+  priority: { none: "#9aa1ab", low: "#7ee787", medium: "#e3b341", high: "#ffa657", urgent: "#ff7b72" },
+  status: { todo: "#e6e6e6", in_progress: "#79c0ff", done: "#7ee787", archived: "#9aa1ab" },
 }
 
 export const lightTheme: Theme = {
@@ -66,17 +67,17 @@ export const lightTheme: Theme = {
   selectionBg: "#ddf4ff",
   selectionFg: "#1f2328",
   inverseSelection: false,
-  success: "#1a7f37",
-  warning: "#9a6700",
+  success: "#17732f",
+  warning: "#875b00",
   error: "#cf222e",
   info: "#0969da",
-  agent: "#0f8a94",
+  agent: "#0a717a",
   overdue: "#cf222e",
-  due: "#9a6700",
-  tag: "#8250df",
+  due: "#875b00",
+  tag: "#7444d0",
   project: "#0969da",
-  priority: { none: "#656d76", low: "#1a7f37", medium: "#9a6700", high: "#bc4c00", urgent: "#cf222e" },
-  status: { todo: "#1f2328", in_progress: "#0969da", done: "#1a7f37", archived: "#656d76" },
+  priority: { none: "#656d76", low: "#17732f", medium: "#875b00", high: "#a84400", urgent: "#cf222e" },
+  status: { todo: "#1f2328", in_progress: "#0969da", done: "#17732f", archived: "#656d76" },
 }
 
 const fg = RGBA.defaultForeground()

@@ -10,9 +10,9 @@ import { computeStats, listProjects, listTags, type TaskStats } from "../domain/
 import { localDateOf } from "../domain/local-date.ts"
 import { shortId } from "../domain/task.ts"
 
-const count = (data: unknown, noun: string) => {
+const count = (data: unknown, noun: string, plural = `${noun}s`) => {
   const n = Array.isArray(data) ? data.length : 0
-  return `${n} ${noun}${n === 1 ? "" : "s"}`
+  return `${n} ${n === 1 ? noun : plural}`
 }
 
 export function createTaskReadCommands(access: TaskAccess): BridgeCommandDefinition[] {
@@ -39,7 +39,7 @@ export function createTaskReadCommands(access: TaskAccess): BridgeCommandDefinit
         )
         return found.map((task) => taskData(tasks, task))
       },
-      describe: (_payload, data) => `queried tasks: ${count(data, "match")}`,
+      describe: (_payload, data) => `queried tasks: ${count(data, "match", "matches")}`,
     }),
     defineBridgeCommand({
       command: "list",

@@ -4,7 +4,7 @@
 export const DEFAULT_CONFIG = {
   version: 1,
   revision: 0,
-  ui: { theme: "dark", defaultView: "list" },
+  ui: { theme: "dark", defaultView: "list", mouse: true, agentStrip: "auto" },
   integrations: { agent: { enabled: false, pollIntervalMs: 2000 } },
   c64: { backend: "sim", ultimateUrl: null, ultimatePassword: null, viceHost: "127.0.0.1", vicePort: 6502, timeoutMs: 5000 },
   os: { root: null, maxRetries: 3, logMax: 1000, projectRoot: null, sessionStaleMinutes: 30 },

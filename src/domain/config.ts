@@ -16,6 +16,8 @@ export const Config = z.object({
     .object({
       theme: z.enum(["dark", "light"]).default(D.ui.theme).describe("colour theme of the TUI"),
       defaultView: z.enum(["list", "board", "calendar", "monitor"]).default(D.ui.defaultView).describe("view the TUI opens on"),
+      mouse: z.boolean().default(D.ui.mouse).describe("the TUI takes the mouse: click selects, the wheel scrolls (off: the terminal keeps it for selecting text)"),
+      agentStrip: z.enum(["auto", "on", "off"]).default(D.ui.agentStrip).describe("the C64/agent strip under the List: auto shows it only with agent or C64 activity"),
     })
     .default(D.ui),
   integrations: z

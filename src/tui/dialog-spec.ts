@@ -1,4 +1,5 @@
 // What each dialog on the stack is about. The stack lives in the UI store; Escape pops the top.
+import type { Scope } from "./keymap.ts"
 export type DialogSpec =
   | { kind: "task-form"; mode: "add"; parentId: string | null; dueDate: string | null }
   | { kind: "task-form"; mode: "edit"; taskId: string }
@@ -9,7 +10,9 @@ export type DialogSpec =
   | { kind: "due"; ids: string[] }
   | { kind: "note"; taskId: string }
   | { kind: "search" }
-  | { kind: "help" }
+  | { kind: "help"; scopes: Scope[] }
+  | { kind: "messages" }
+  | { kind: "palette"; scopes: Scope[] }
   | { kind: "c64-sample"; taskId: string }
   | { kind: "c64-start" }
   | { kind: "c64-stop"; taskId: string }

@@ -24,6 +24,22 @@ export function keyToken(key: KeyLike): string {
   return key.shift ? `shift+${key.name}` : key.name
 }
 
+/** Alt+key as a terminal sends it (ESC then the key) is, for tsk, Esc pressed and then the key:
+ * the key without the Alt; null for anything else. */
+export function splitEscapePrefix(key: KeyLike): KeyLike | null {
+  if (!key.meta || key.ctrl) return null
+  const rest = key.sequence.startsWith("\x1b") ? key.sequence.slice(1) : key.sequence
+  return { name: key.name, sequence: isPrintable(rest) ? rest : key.name, ctrl: false, meta: false, shift: key.shift }
+}
+
+/** Alt keys OpenTUI's text input edits with (its default key bindings): a, e, d, f, b, the arrows,
+ * Delete, Backspace and Enter. */
+const EDITOR_ALT_KEYS = new Set(["a", "e", "d", "f", "b", "left", "right", "delete", "backspace", "return", "kpenter"])
+
+export function isEditorAltKey(key: KeyLike): boolean {
+  return key.meta && EDITOR_ALT_KEYS.has(key.name.toLowerCase())
+}
+
 /** A single printable character: these never fire while a text field has the focus. */
 export function isCharacterToken(token: string): boolean {
   return token !== "space" && isPrintable(token)

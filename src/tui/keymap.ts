@@ -49,16 +49,19 @@ export const KEYMAP = [
   binding({ action: "dialog.left", scope: "dialog", keys: ["left"], label: "←", description: "previous value (priority field)" }),
   binding({ action: "dialog.right", scope: "dialog", keys: ["right"], label: "→", description: "next value (priority field)" }),
   binding({ action: "dialog.yes", scope: "dialog", keys: ["y"], label: "y", description: "yes (confirmations)" }),
+  binding({ action: "dialog.pageDown", scope: "dialog", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "a page down (help, lists)" }),
+  binding({ action: "dialog.pageUp", scope: "dialog", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "a page up (help, lists)" }),
+  binding({ action: "dialog.search", scope: "dialog", keys: ["/"], label: "/", description: "search the help (when not typing)" }),
 
   binding({ action: "visual.exit", scope: "visual", keys: ["v", "escape"], label: "v/Esc", description: "leave visual mode", hint: "leave visual" }),
 
   binding({ action: "list.down", scope: "list", keys: ["j", "down"], label: "j/↓", description: "move down", hint: "move" }),
   binding({ action: "list.up", scope: "list", keys: ["k", "up"], label: "k/↑", description: "move up" }),
-  binding({ action: "list.pageDown", scope: "list", keys: ["J", "pagedown"], label: "J", description: "move down 10" }),
-  binding({ action: "list.pageUp", scope: "list", keys: ["K", "pageup"], label: "K", description: "move up 10" }),
+  binding({ action: "list.pageDown", scope: "list", keys: ["J", "pagedown", "ctrl+d"], label: "J/PgDn/Ctrl+D", description: "move down a page" }),
+  binding({ action: "list.pageUp", scope: "list", keys: ["K", "pageup", "ctrl+u"], label: "K/PgUp/Ctrl+U", description: "move up a page" }),
   binding({ action: "list.top", scope: "list", keys: ["g", "home"], label: "g", description: "go to the top" }),
   binding({ action: "list.bottom", scope: "list", keys: ["G", "end"], label: "G", description: "go to the bottom" }),
-  binding({ action: "list.toggle", scope: "list", keys: ["return"], label: "Enter", description: "expand / collapse subtasks" }),
+  binding({ action: "list.toggle", scope: "list", keys: ["return"], label: "Enter", description: "expand / collapse subtasks; on a task without subtasks, open its detail" }),
   binding({ action: "list.expand", scope: "list", keys: ["l", "right"], label: "l", description: "expand subtasks" }),
   binding({ action: "list.collapse", scope: "list", keys: ["h", "left"], label: "h", description: "collapse, or go to the parent" }),
   binding({ action: "list.visual", scope: "list", keys: ["v"], label: "v", description: "visual mode: select several tasks", hint: "select" }),
@@ -66,6 +69,8 @@ export const KEYMAP = [
 
   binding({ action: "detail.down", scope: "detail", keys: ["j", "down"], label: "j/↓", description: "scroll the detail down", hint: "scroll" }),
   binding({ action: "detail.up", scope: "detail", keys: ["k", "up"], label: "k/↑", description: "scroll the detail up" }),
+  binding({ action: "detail.pageDown", scope: "detail", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "scroll the detail a page down" }),
+  binding({ action: "detail.pageUp", scope: "detail", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "scroll the detail a page up" }),
 
   binding({ action: "board.left", scope: "board", keys: ["h", "left"], label: "h", description: "previous column", hint: "column" }),
   binding({ action: "board.right", scope: "board", keys: ["l", "right"], label: "l", description: "next column" }),
@@ -73,6 +78,8 @@ export const KEYMAP = [
   binding({ action: "board.up", scope: "board", keys: ["k", "up"], label: "k/↑", description: "previous task in the column" }),
   binding({ action: "board.top", scope: "board", keys: ["g"], label: "g", description: "first task in the column" }),
   binding({ action: "board.bottom", scope: "board", keys: ["G"], label: "G", description: "last task in the column" }),
+  binding({ action: "board.pageDown", scope: "board", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "a page down the column" }),
+  binding({ action: "board.pageUp", scope: "board", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "a page up the column" }),
   binding({ action: "board.moveLeft", scope: "board", keys: ["H"], label: "H", description: "move the task to the previous column", hint: "move task", mutates: true }),
   binding({ action: "board.moveRight", scope: "board", keys: ["L"], label: "L", description: "move the task to the next column", mutates: true }),
 
@@ -80,16 +87,20 @@ export const KEYMAP = [
   binding({ action: "calendar.nextDay", scope: "calendar", keys: ["l", "right"], label: "l", description: "next day" }),
   binding({ action: "calendar.nextWeek", scope: "calendar", keys: ["j", "down"], label: "j", description: "next week", hint: "week" }),
   binding({ action: "calendar.prevWeek", scope: "calendar", keys: ["k", "up"], label: "k", description: "previous week" }),
-  binding({ action: "calendar.prevMonth", scope: "calendar", keys: ["H"], label: "H", description: "previous month" }),
-  binding({ action: "calendar.nextMonth", scope: "calendar", keys: ["L"], label: "L", description: "next month", hint: "month" }),
+  binding({ action: "calendar.prevMonth", scope: "calendar", keys: ["H", "pageup", "ctrl+u"], label: "H/PgUp", description: "previous month" }),
+  binding({ action: "calendar.nextMonth", scope: "calendar", keys: ["L", "pagedown", "ctrl+d"], label: "L/PgDn", description: "next month", hint: "month" }),
   binding({ action: "calendar.today", scope: "calendar", keys: ["t"], label: "t", description: "go to today", hint: "today" }),
 
   binding({ action: "day.down", scope: "day", keys: ["j", "down"], label: "j/↓", description: "next task of the day", hint: "move" }),
   binding({ action: "day.up", scope: "day", keys: ["k", "up"], label: "k/↑", description: "previous task of the day" }),
+  binding({ action: "day.pageDown", scope: "day", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "a page down the day's tasks" }),
+  binding({ action: "day.pageUp", scope: "day", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "a page up the day's tasks" }),
 
   binding({ action: "monitor.down", scope: "monitor", keys: ["j", "down"], label: "j/↓", description: "next C64 task", hint: "move" }),
   binding({ action: "monitor.up", scope: "monitor", keys: ["k", "up"], label: "k/↑", description: "previous C64 task" }),
   binding({ action: "monitor.nextWaiting", scope: "monitor", keys: ["w"], label: "w", description: "jump to the next agent session that needs input (with the event and time its status came from)" }),
+  binding({ action: "monitor.pageDown", scope: "monitor", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "a page down the C64 tasks" }),
+  binding({ action: "monitor.pageUp", scope: "monitor", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "a page up the C64 tasks" }),
   binding({ action: "monitor.plan", scope: "monitor", keys: ["P"], label: "P", description: "the agent's plan: every task with its state, retries and artifact", hint: "plan" }),
   binding({ action: "monitor.c64Sample", scope: "monitor", keys: ["return"], label: "Enter", description: "latest sample: hex + PETSCII, and a larger graph", hint: "sample" }),
   binding({ action: "monitor.c64Metric", scope: "monitor", keys: ["m"], label: "m", description: "sparkline metric: changed bytes → a byte → the mean", hint: "metric" }),
@@ -122,7 +133,10 @@ export const KEYMAP = [
   binding({ action: "global.viewBoard", scope: "global", keys: ["2"], label: "2", description: "Board view" }),
   binding({ action: "global.viewCalendar", scope: "global", keys: ["3"], label: "3", description: "Calendar view" }),
   binding({ action: "global.viewMonitor", scope: "global", keys: ["4"], label: "4", description: "Monitor view" }),
-  binding({ action: "global.help", scope: "global", keys: ["?"], label: "?", description: "help: every key", hint: "help" }),
+  binding({ action: "global.escape", scope: "global", keys: ["escape"], label: "Esc", description: "dismiss the toasts; else clear the search and the filter" }),
+  binding({ action: "global.messages", scope: "global", keys: ["M"], label: "M", description: "message log: the last 50 toasts, newest first" }),
+  binding({ action: "global.palette", scope: "global", keys: [":"], label: ":", description: "command palette: every action with its key", hint: "commands" }),
+  binding({ action: "global.help", scope: "global", keys: ["?"], label: "?", description: "help: every key, this view's first; / searches", hint: "help" }),
   binding({ action: "global.quit", scope: "global", keys: ["q"], label: "q", description: "quit (finishes pending writes)", hint: "quit" }),
 ] as const satisfies readonly KeyBinding[]
 
@@ -138,6 +152,7 @@ export function findBinding(token: string, scopes: readonly Scope[], typing: boo
 }
 
 export interface KeyHint {
+  action: string
   label: string
   hint: string
 }
@@ -150,7 +165,7 @@ export function hintsFor(scopes: readonly Scope[]): KeyHint[] {
     for (const b of KEYMAP as readonly KeyBinding[]) {
       if (b.scope !== scope) continue
       const shadowed = b.keys.every((k) => seen.has(k))
-      if (b.hint && !shadowed) hints.push({ label: hintLabel(b), hint: b.hint })
+      if (b.hint && !shadowed) hints.push({ action: b.action, label: hintLabel(b), hint: b.hint })
       for (const k of b.keys) seen.add(k)
     }
   }
@@ -181,9 +196,12 @@ export interface HelpSection {
   rows: { label: string; description: string }[]
 }
 
-/** Every binding, grouped by scope, for the help dialog. */
-export function helpSections(): HelpSection[] {
-  const order: Scope[] = ["global", "task", "list", "visual", "detail", "board", "calendar", "day", "monitor", "agents", "dialog", "app"]
+export const HELP_ORDER: readonly Scope[] = ["global", "task", "list", "visual", "detail", "board", "calendar", "day", "monitor", "agents", "dialog", "app"]
+
+/** Every binding, grouped by scope, for the help dialog; `first` (the current view's scopes) leads. */
+export function helpSections(first: readonly Scope[] = []): HelpSection[] {
+  const lead: Scope[] = first.filter((scope) => scope !== "app" && scope !== "global")
+  const order = [...lead, ...HELP_ORDER.filter((scope) => !lead.includes(scope))]
   return order.map((scope) => ({
     title: SCOPE_TITLES[scope],
     rows: (KEYMAP as readonly KeyBinding[]).filter((b) => b.scope === scope).map((b) => ({ label: b.label, description: b.description })),

@@ -6,6 +6,15 @@ import { currentBoard, currentRowIndex, currentRows, dayTasks, today, type TuiCo
 
 export type ActionHandler = (ctx: TuiContext) => boolean | void
 
+/** Rows a page key moves: the list pane's height, at least one. */
+const page = (ctx: TuiContext) => Math.max(1, ctx.ui.getState().pageSize)
+
+function moveMonitor(ctx: TuiContext, delta: number): void {
+  const count = ctx.feeds.get().c64?.get().length ?? 0
+  const ui = ctx.ui.getState()
+  ui.set({ monitorIndex: Math.max(0, Math.min(count - 1, ui.monitorIndex + delta)) })
+}
+
 function moveList(ctx: TuiContext, to: (index: number, count: number) => number): void {
   const rows = currentRows(ctx)
   if (rows.length === 0) return
@@ -48,13 +57,15 @@ function moveDate(ctx: TuiContext, shift: (date: string) => string): void {
 export const navigationActions = {
   "list.down": (ctx) => moveList(ctx, (i) => i + 1),
   "list.up": (ctx) => moveList(ctx, (i) => i - 1),
-  "list.pageDown": (ctx) => moveList(ctx, (i) => i + 10),
-  "list.pageUp": (ctx) => moveList(ctx, (i) => i - 10),
+  "list.pageDown": (ctx) => moveList(ctx, (i) => i + page(ctx)),
+  "list.pageUp": (ctx) => moveList(ctx, (i) => i - page(ctx)),
   "list.top": (ctx) => moveList(ctx, () => 0),
   "list.bottom": (ctx) => moveList(ctx, (_, n) => n - 1),
   "list.toggle": (ctx) => {
     const row = currentRows(ctx)[currentRowIndex(ctx)]
     if (row?.hasChildren) setCollapsed(ctx, row.task.id, row.expanded)
+    // A task without subtasks has nothing to expand: Enter opens its detail (Esc or Tab comes back).
+    else if (row) ctx.ui.getState().set({ pane: 1, detailScroll: 0, visualAnchorId: null })
   },
   "list.expand": (ctx) => {
     const row = currentRows(ctx)[currentRowIndex(ctx)]
@@ -78,6 +89,8 @@ export const navigationActions = {
 
   "detail.down": (ctx) => ctx.ui.getState().set({ detailScroll: ctx.ui.getState().detailScroll + 1 }),
   "detail.up": (ctx) => ctx.ui.getState().set({ detailScroll: Math.max(0, ctx.ui.getState().detailScroll - 1) }),
+  "detail.pageDown": (ctx) => ctx.ui.getState().set({ detailScroll: ctx.ui.getState().detailScroll + page(ctx) }),
+  "detail.pageUp": (ctx) => ctx.ui.getState().set({ detailScroll: Math.max(0, ctx.ui.getState().detailScroll - page(ctx)) }),
 
   "board.left": (ctx) => ctx.ui.getState().set({ boardColumn: Math.max(0, ctx.ui.getState().boardColumn - 1) }),
   "board.right": (ctx) => ctx.ui.getState().set({ boardColumn: Math.min(2, ctx.ui.getState().boardColumn + 1) }),
@@ -85,6 +98,8 @@ export const navigationActions = {
   "board.up": (ctx) => moveCard(ctx, (i) => i - 1),
   "board.top": (ctx) => moveCard(ctx, () => 0),
   "board.bottom": (ctx) => moveCard(ctx, (_, n) => n - 1),
+  "board.pageDown": (ctx) => moveCard(ctx, (i) => i + page(ctx)),
+  "board.pageUp": (ctx) => moveCard(ctx, (i) => i - page(ctx)),
 
   "calendar.prevDay": (ctx) => moveDate(ctx, (d) => addDays(d, -1)),
   "calendar.nextDay": (ctx) => moveDate(ctx, (d) => addDays(d, 1)),
@@ -96,11 +111,11 @@ export const navigationActions = {
 
   "day.down": (ctx) => moveDay(ctx, 1),
   "day.up": (ctx) => moveDay(ctx, -1),
+  "day.pageDown": (ctx) => moveDay(ctx, page(ctx)),
+  "day.pageUp": (ctx) => moveDay(ctx, -page(ctx)),
 
-  "monitor.down": (ctx) => {
-    const count = ctx.feeds.get().c64?.get().length ?? 0
-    const ui = ctx.ui.getState()
-    ui.set({ monitorIndex: Math.max(0, Math.min(count - 1, ui.monitorIndex + 1)) })
-  },
-  "monitor.up": (ctx) => ctx.ui.getState().set({ monitorIndex: Math.max(0, ctx.ui.getState().monitorIndex - 1) }),
+  "monitor.down": (ctx) => moveMonitor(ctx, 1),
+  "monitor.up": (ctx) => moveMonitor(ctx, -1),
+  "monitor.pageDown": (ctx) => moveMonitor(ctx, page(ctx)),
+  "monitor.pageUp": (ctx) => moveMonitor(ctx, -page(ctx)),
 } satisfies Partial<Record<ActionId, ActionHandler>>

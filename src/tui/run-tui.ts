@@ -37,7 +37,17 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
   const agentRunning = createValueFeed(false)
   const services = createTuiServices({ store, env: options.env, feeds: options.feeds, agentRunning })
   const { controller } = services
-  const renderer = await createCliRenderer({ exitOnCtrlC: false, exitSignals: [], targetFps: 30, onDestroy: () => controller.context.requestQuit() })
+  // ui.mouse off: the terminal keeps the mouse (plain text selection without Shift).
+  const renderer = await createCliRenderer({
+    exitOnCtrlC: false,
+    exitSignals: [],
+    targetFps: 30,
+    useMouse: store.getState().config.ui.mouse,
+    onDestroy: () => controller.context.requestQuit(),
+  })
+  const stopMouseSetting = store.subscribe((s) => {
+    if (renderer.useMouse !== s.config.ui.mouse) renderer.useMouse = s.config.ui.mouse
+  })
   const onSignal = () => controller.context.requestQuit()
   for (const signal of QUIT_SIGNALS) process.on(signal, onSignal)
   const root = createRoot(renderer)
@@ -77,6 +87,7 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
     await (await monitor)?.close()
     for (const signal of QUIT_SIGNALS) process.off(signal, onSignal)
     controller.dispose()
+    stopMouseSetting()
     root.unmount()
     if (!renderer.isDestroyed) renderer.destroy()
   }

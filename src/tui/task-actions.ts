@@ -2,7 +2,9 @@
 import { BOARD_STATUSES, cardIndex } from "./board-columns.ts"
 import type { ActionId } from "./keymap.ts"
 import type { ActionHandler } from "./navigation-actions.ts"
-import { currentBoard, focusedTask, targetTasks, type TuiContext } from "./tui-context.ts"
+import { MAX_DEPTH } from "../domain/task-constants.ts"
+import { depthOf } from "../domain/task-tree.ts"
+import { currentBoard, currentView, focusedTask, targetTasks, type TuiContext } from "./tui-context.ts"
 
 function ids(ctx: TuiContext): string[] | null {
   const tasks = targetTasks(ctx)
@@ -45,7 +47,13 @@ export const taskActions = {
   },
   "task.addSubtask": (ctx) => {
     const task = focusedTask(ctx)
-    if (task) ctx.ui.getState().openDialog({ kind: "task-form", mode: "add", parentId: task.id, dueDate: null })
+    if (!task) return
+    // Refused before the dialog opens, not after the title is typed (the store would refuse it too).
+    if (depthOf(currentView(ctx).index, task.id) >= MAX_DEPTH) {
+      ctx.toaster.show("error", `Subtasks nest at most ${MAX_DEPTH} levels; '${task.title}' is already at level ${MAX_DEPTH}`)
+      return
+    }
+    ctx.ui.getState().openDialog({ kind: "task-form", mode: "add", parentId: task.id, dueDate: null })
   },
   "task.delete": (ctx) => {
     const selection = ids(ctx)

@@ -103,13 +103,14 @@ export function createTaskIntents(deps: IntentDeps) {
     })
   }
 
-  /** Update each task with its own input (`input` may depend on the task, e.g. its tags). */
+  /** Update each task with its own input (`input` may depend on the task, e.g. its tags). `what` is
+   * the verb phrase the task names follow in the undo toast: "edited", "changed the priority of". */
   function updateTasks(ids: readonly string[], input: UpdateTaskInput | ((task: Task) => UpdateTaskInput), what: string) {
     const tasks = lookup(ids)
     if (tasks.length === 0) return Promise.resolve(null)
     const inputs = new Map(tasks.map((t) => [t.id, typeof input === "function" ? input(t) : input]))
     const before = new Map(tasks.map((t) => [t.id, previousValues(t, inputs.get(t.id)!)]))
-    const label = `${what} of ${quoted(tasks)}`
+    const label = `${what} ${quoted(tasks)}`
     return change({
       patches: Object.fromEntries(tasks.map((t) => [t.id, patchOf(inputs.get(t.id)!)])),
       run: () => eachTask(tasks, (t) => actions().updateTask(t.id, inputs.get(t.id)!)),
@@ -177,7 +178,7 @@ export function createTaskIntents(deps: IntentDeps) {
     },
 
     addNote(id: string, content: string) {
-      return change({ run: () => actions().addNote(id, content, "tui"), toast: (t) => `Note added to '${t.title}'` })
+      return change({ run: () => actions().addNote(id, content, "tui"), toast: (t) => `Note added to '${t.title}' (u does not undo notes)` })
     },
 
     toggleTimer(id: string) {

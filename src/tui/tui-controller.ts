@@ -4,9 +4,10 @@ import type { AppStore } from "../store/app-store.ts"
 import { activeScopes } from "./active-scopes.ts"
 import { c64KeyActions } from "./c64-key-actions.ts"
 import { watchC64Toasts } from "./c64-toasts.ts"
-import { findBinding, type ActionId } from "./keymap.ts"
-import { keyToken, type KeyLike } from "./key-token.ts"
+import { findBinding, KEYMAP, SCOPE_TITLES, type ActionId, type KeyBinding } from "./keymap.ts"
+import { isEditorAltKey, keyToken, splitEscapePrefix, type KeyLike } from "./key-token.ts"
 import { createValueFeed, NO_FEEDS, type Feed, type MonitorFeeds } from "./monitor-feeds.ts"
+import { createMouseActions, type MouseActions } from "./mouse-actions.ts"
 import { navigationActions, type ActionHandler } from "./navigation-actions.ts"
 import { osActions } from "./os-actions.ts"
 import { memoryActions } from "./memory-actions.ts"
@@ -20,7 +21,7 @@ import type { UiStore } from "./ui-store.ts"
 import { UndoHistory } from "./undo-history.ts"
 import { viewActions } from "./view-actions.ts"
 
-export const DIALOG_KEYS = ["close", "submit", "next", "prev", "up", "down", "left", "right", "yes"] as const
+export const DIALOG_KEYS = ["close", "submit", "next", "prev", "up", "down", "left", "right", "yes", "pageDown", "pageUp", "search"] as const
 export type DialogKey = (typeof DIALOG_KEYS)[number]
 /** A dialog's answers to the dialog keys; returning false lets the key through to its text field. */
 export type DialogKeyHandlers = Partial<Record<DialogKey, () => boolean | void>>
@@ -40,6 +41,10 @@ export interface TuiController {
   toaster: Toaster
   /** Handle a key press; true when it was used (the caller then stops it reaching text fields). */
   handleKey(key: KeyLike, typing: boolean): boolean
+  /** What clicks and the wheel do (when ui.mouse is on). */
+  mouse: MouseActions
+  /** Run an action as its key would (the command palette); refused where its key would not work. */
+  runAction(action: ActionId): void
   registerDialogKeys(dialogKey: number, handlers: () => DialogKeyHandlers): () => void
   readonly quitRequested: Promise<void>
   dispose(): void
@@ -77,6 +82,15 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     return false
   }
 
+  const run = (binding: KeyBinding | null): boolean => {
+    if (!binding) return false
+    if (binding.mutates && store.getState().loadError) {
+      toaster.show("error", READ_ONLY_MESSAGE)
+      return true
+    }
+    return handlers[binding.action as ActionId](context) !== false
+  }
+
   const handlers = {
     ...navigationActions,
     ...taskActions,
@@ -93,22 +107,41 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     "dialog.left": dialogAction("left"),
     "dialog.right": dialogAction("right"),
     "dialog.yes": dialogAction("yes"),
+    "dialog.pageDown": dialogAction("pageDown"),
+    "dialog.pageUp": dialogAction("pageUp"),
+    "dialog.search": dialogAction("search"),
   } satisfies Record<ActionId, ActionHandler>
 
   return {
     context,
+    mouse: createMouseActions(context),
     history,
     writes,
     toaster,
     quitRequested,
     handleKey(key, typing) {
-      const binding = findBinding(keyToken(key), activeScopes(ui.getState()), typing)
-      if (!binding) return false
-      if (binding.mutates && store.getState().loadError) {
-        toaster.show("error", READ_ONLY_MESSAGE)
+      const token = keyToken(key)
+      const binding = findBinding(token, activeScopes(ui.getState()), typing)
+      if (!binding) {
+        // A lone Esc followed quickly by a key reaches us as Alt+key (ESC prefix); no binding uses
+        // Alt, so it is the two presses it was: Esc, then the key. A text field keeps the Alt keys
+        // it edits with (word moves and deletes).
+        const split = typing && isEditorAltKey(key) ? null : splitEscapePrefix(key)
+        if (!split) return false
+        run(findBinding("escape", activeScopes(ui.getState()), false))
+        run(findBinding(keyToken(split), activeScopes(ui.getState()), false))
         return true
       }
-      return handlers[binding.action as ActionId](context) !== false
+      return run(binding)
+    },
+    runAction(action) {
+      const binding = KEYMAP.find((b) => b.action === action)
+      if (!binding) return
+      if (!activeScopes(ui.getState()).includes(binding.scope)) {
+        toaster.show("info", `${binding.label} works in ${SCOPE_TITLES[binding.scope]}, not here`)
+        return
+      }
+      run(binding)
     },
     registerDialogKeys(dialogKey, get) {
       dialogHandlers.set(dialogKey, get)

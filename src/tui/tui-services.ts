@@ -20,7 +20,7 @@ export interface TuiServicesOptions {
 export function createTuiServices(options: TuiServicesOptions): AppServices {
   const now = options.now ?? (() => new Date())
   const feeds = createValueFeed(options.feeds ?? NO_FEEDS)
-  const ui = createUiStore({ today: localDateOf(now()), view: options.store.getState().config.ui.defaultView })
+  const ui = createUiStore({ today: localDateOf(now()), now, view: options.store.getState().config.ui.defaultView })
   const controller = createTuiController({ store: options.store, ui, feeds, now, toaster: options.toaster })
   return { store: options.store, ui, controller, feeds, agentRunning: options.agentRunning ?? null, now, env: options.env ?? process.env }
 }

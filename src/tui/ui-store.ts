@@ -23,6 +23,20 @@ export interface Toast {
 }
 
 export const MAX_TOASTS = 3
+/** How many past toasts the message log (M) keeps, like lazygit's command log. */
+export const MESSAGE_LOG_LIMIT = 50
+
+export interface LoggedMessage extends Toast {
+  at: Date
+}
+
+/** Where the open dialog is drawn (screen cells), so toasts can keep off it. */
+export interface ScreenRect {
+  left: number
+  top: number
+  width: number
+  height: number
+}
 
 /** A change sent to the store but not yet durable: shown at once, dropped when the store answers. */
 export interface PendingChange {
@@ -48,6 +62,8 @@ export interface UiState {
   calendarDate: string
   daySelectedId: string | null
   detailScroll: number
+  /** Rows a page key moves (the list pane sets it to its height). */
+  pageSize: number
   monitorIndex: number
   /** The agent session `w` jumped to (shown first in the phase panel, with where its status came from). */
   focusedSession: string | null
@@ -57,6 +73,9 @@ export interface UiState {
   c64Metric: C64Metric
   dialogs: readonly DialogEntry[]
   toasts: readonly Toast[]
+  /** Every toast shown, newest last, at most MESSAGE_LOG_LIMIT. */
+  messages: readonly LoggedMessage[]
+  dialogRect: ScreenRect | null
   pending: readonly PendingChange[]
 }
 
@@ -67,6 +86,7 @@ export interface UiActions {
   closeDialogs(): void
   addToast(kind: ToastKind, message: string): number
   dismissToast(id: number): void
+  dismissToasts(): void
   addPending(change: Omit<PendingChange, "id">): number
   dropPending(id: number): void
 }
@@ -76,10 +96,13 @@ export type UiStore = StoreApi<UiState & UiActions>
 export interface UiStoreOptions {
   view?: ViewName
   today: string
+  /** The clock the message log stamps its entries with. */
+  now?: () => Date
 }
 
 export function createUiStore(options: UiStoreOptions): UiStore {
   let nextKey = 1
+  const now = options.now ?? (() => new Date())
   return createStore<UiState & UiActions>()((set, get) => ({
     view: options.view ?? "list",
     pane: 0,
@@ -95,24 +118,31 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     calendarDate: options.today,
     daySelectedId: null,
     detailScroll: 0,
+    pageSize: 10,
     monitorIndex: 0,
     focusedSession: null,
     agentIndex: 0,
     c64Metric: DEFAULT_C64_METRIC,
     dialogs: [],
     toasts: [],
+    messages: [],
+    dialogRect: null,
     pending: [],
 
     set: (partial) => set(partial),
     openDialog: (spec) => set({ dialogs: [...get().dialogs, { key: nextKey++, spec }] }),
-    popDialog: () => set({ dialogs: get().dialogs.slice(0, -1) }),
-    closeDialogs: () => set({ dialogs: [] }),
+    popDialog: () => set({ dialogs: get().dialogs.slice(0, -1), ...(get().dialogs.length <= 1 ? { dialogRect: null } : {}) }),
+    closeDialogs: () => set({ dialogs: [], dialogRect: null }),
     addToast(kind, message) {
       const id = nextKey++
-      set({ toasts: [...get().toasts, { id, kind, message }].slice(-MAX_TOASTS) })
+      set({
+        toasts: [...get().toasts, { id, kind, message }].slice(-MAX_TOASTS),
+        messages: [...get().messages, { id, kind, message, at: now() }].slice(-MESSAGE_LOG_LIMIT),
+      })
       return id
     },
     dismissToast: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
+    dismissToasts: () => set({ toasts: [] }),
     addPending(change) {
       const id = nextKey++
       set({ pending: [...get().pending, { id, ...change }] })

@@ -1,7 +1,7 @@
 // Keys that change what is shown: views, panes, filter, sort, search, help, and quitting.
 import type { ActionId } from "./keymap.ts"
 import type { ActionHandler } from "./navigation-actions.ts"
-import { PANE_COUNTS } from "./active-scopes.ts"
+import { activeScopes, PANE_COUNTS } from "./active-scopes.ts"
 import { SORT_CYCLE, STATUS_FILTERS, type ViewName } from "./ui-store.ts"
 import type { TuiContext } from "./tui-context.ts"
 
@@ -16,7 +16,17 @@ function next<T>(cycle: readonly T[], current: T): T {
 export const viewActions = {
   "app.quit": (ctx) => ctx.requestQuit(),
   "global.quit": (ctx) => ctx.requestQuit(),
-  "global.help": (ctx) => ctx.ui.getState().openDialog({ kind: "help" }),
+  "global.help": (ctx) => ctx.ui.getState().openDialog({ kind: "help", scopes: activeScopes(ctx.ui.getState()) }),
+  "global.palette": (ctx) => ctx.ui.getState().openDialog({ kind: "palette", scopes: activeScopes(ctx.ui.getState()) }),
+  "global.messages": (ctx) => ctx.ui.getState().openDialog({ kind: "messages" }),
+  "global.escape": (ctx) => {
+    const ui = ctx.ui.getState()
+    if (ui.toasts.length > 0) return ui.dismissToasts()
+    if (ui.search !== "" || ui.statusFilter !== "all") return ui.set({ search: "", statusFilter: "all" })
+    // In the list's detail pane Esc goes back to the list (Enter opened it).
+    if (ui.view === "list" && ui.pane === 1) return ui.set({ pane: 0 })
+    return false
+  },
   "global.search": (ctx) => ctx.ui.getState().openDialog({ kind: "search" }),
   "global.filter": (ctx) => {
     const ui = ctx.ui.getState()

@@ -90,7 +90,7 @@ describe("the add dialog", () => {
 
   it("pops only the top dialog of the stack with Escape", async () => {
     app = await renderApp()
-    app.services.ui.getState().openDialog({ kind: "help" })
+    app.services.ui.getState().openDialog({ kind: "help", scopes: [] })
     app.services.ui.getState().openDialog({ kind: "search" })
     let frame = await app.render()
     expect(frame).toContain("Search")

@@ -138,7 +138,7 @@ describe("the C64 pane", () => {
     await monitor([screen], control)
     let frame = await app.press("n")
     expect(frame).toContain("Start a background read")
-    for (const text of ["Address    $0400", "Length     256", "Every      1s", "empty: until stopped"]) expect(frame).toContain(text)
+    for (const text of ["Address      $0400", "Length       256", "Every        1s", "empty: until stopped"]) expect(frame).toContain(text)
     await app.press("RETURN")
     frame = await app.waitForFrame((f) => f.includes("took the runner role"))
     expect(calls.start).toEqual([{ address: 0x0400, length: 256, everyMs: 1000, count: null }])
@@ -213,7 +213,7 @@ describe("the C64 pane", () => {
     await monitor([screen])
     await app.press("n")
     const frame = await app.type("mxq")
-    expect(frame).toContain("Address    $0400mxq")
+    expect(frame).toContain("Address      $0400mxq")
     expect(frame).toContain("C64 tasks · changed bytes")
     expect(frame).not.toContain("Stop C64 task")
   })
@@ -269,10 +269,10 @@ describe("the C64 pane", () => {
 
   it("lists its keys in the help and the status-bar hints", async () => {
     await monitor([screen])
-    expect(app.frame()).toMatch(/Enter sample {2}m metric/)
+    expect(await app.resize(140, 30)).toMatch(/Enter sample {2}m metric/)
     let frame = await app.press("?")
     for (let i = 0; i < 90 && !frame.includes("stop the selected C64 task"); i++) frame = await app.press("ARROW_DOWN")
-    for (const row of ["Enter        latest sample: hex + PETSCII, and a larger graph", "m            sparkline metric: changed bytes → a byte → the mean", "n            start a background read of C64 memory", "x            stop the selected C64 task (asks first)"]) {
+    for (const row of ["Enter          latest sample: hex + PETSCII, and a larger graph", "m              sparkline metric: changed bytes → a byte → the mean", "n              start a background read of C64 memory", "x              stop the selected C64 task (asks first)"]) {
       expect(frame).toContain(row)
     }
   })

@@ -56,14 +56,17 @@ describe("the list screen", () => {
     expect(frame).toMatch(/✓ Book flights/)
   })
 
-  it("moves with j and k, jumps with g and G, and by ten with J and K", async () => {
-    app = await renderApp({ tasks: Array.from({ length: 25 }, (_, i) => ({ title: `Task ${String(i).padStart(2, "0")}` })) })
-    expect(await app.press("j")).toContain("› ○   Task 01")
-    expect(await app.press("ARROW_DOWN")).toContain("› ○   Task 02")
-    expect(await app.press("J")).toContain("› ○   Task 12")
-    expect(await app.press("k")).toContain("› ○   Task 11")
-    expect(await app.press("K")).toContain("› ○   Task 01")
-    expect(await app.press("G")).toContain("› ○   Task 24")
+  it("moves with j and k, jumps with g and G, and by a page (the pane's height) with J and K", async () => {
+    app = await renderApp({ tasks: Array.from({ length: 70 }, (_, i) => ({ title: `Task ${String(i).padStart(2, "0")}` })) })
+    const page = app.services.ui.getState().pageSize
+    const row = (n: number) => `› ○   Task ${String(n).padStart(2, "0")}`
+    expect(page).toBeGreaterThan(20)
+    expect(await app.press("j")).toContain(row(1))
+    expect(await app.press("ARROW_DOWN")).toContain(row(2))
+    expect(await app.press("J")).toContain(row(2 + page))
+    expect(await app.press("k")).toContain(row(1 + page))
+    expect(await app.press("K")).toContain(row(1))
+    expect(await app.press("G")).toContain(row(69))
     expect(await app.press("g")).toContain("› ○   Task 00")
   })
 

@@ -52,12 +52,14 @@ describe("phase toasts on screen", () => {
     expect(rows.findIndex((row) => row.includes("V VALIDATE"))).toBeLessThan(4)
   })
 
-  it("stays at the top right on a narrow Monitor, where the panel is below the C64 pane", async () => {
+  it("sits at the bottom on a narrow Monitor, below the phase strip and the state (the panel is under the C64 pane)", async () => {
     const feed = createValueFeed<OsPanelStatus | null>(panelStatus())
     app = await renderApp({ feeds: { c64: null, os: feed }, env: {}, width: 80, height: 30 })
     await app.press("4")
     await act(async () => feed.set(panelStatus({ phase: "V", state: "READY", task: panelTask({ state: "review", artifact: "csv-writer" }) })))
     const rows = (await app.render()).split("\n")
-    expect(rows.findIndex((row) => row.includes("Agent: phase V — VALIDATE"))).toBeLessThan(rows.length / 2)
+    const toast = rows.findIndex((row) => row.includes("Agent: phase V — VALIDATE"))
+    expect(toast).toBeGreaterThan(rows.findIndex((row) => row.includes("V VALIDATE") && !row.includes("Agent:")))
+    expect(toast).toBeGreaterThan(rows.findIndex((row) => /state\s+READY/.test(row)))
   })
 })

@@ -4,7 +4,7 @@ import { Config, CONFIG_KEYS, DEFAULT_CONFIG, getConfigValue, parseConfigValue, 
 describe("config", () => {
   it("fills every missing setting with the plain defaults", () => {
     expect(Config.parse({})).toEqual(DEFAULT_CONFIG)
-    expect(Config.parse({ ui: { theme: "light" } }).ui).toEqual({ theme: "light", defaultView: "list" })
+    expect(Config.parse({ ui: { theme: "light" } }).ui).toEqual({ theme: "light", defaultView: "list", mouse: true, agentStrip: "auto" })
   })
 
   it("addresses every leaf by a dotted key", () => {

@@ -18,6 +18,12 @@ export interface TmuxSession {
   /** Press keys by tmux name: "Enter", "Escape", "C-c", "q". */
   keys(...names: string[]): void
   screen(): string
+  /** The screen with its SGR colour codes (tmux capture-pane -e). */
+  colourScreen(): string
+  /** Whether the program in the pane asked the terminal for mouse reports (tmux's mouse_any_flag). */
+  mouseTracking(): boolean
+  /** A left click at a 0-based cell, sent as the SGR mouse report a terminal sends. */
+  click(x: number, y: number): void
   waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>
   /** Run the real `tsk` CLI (another process) on the same home. */
   tsk(...args: string[]): string
@@ -36,6 +42,14 @@ export function openSession(options: { width?: number; height?: number } = {}): 
     type: (text) => void tmux("send-keys", "-t", "e2e", "-l", text),
     keys: (...names) => void tmux("send-keys", "-t", "e2e", ...names),
     screen: () => tmux("capture-pane", "-t", "e2e", "-p"),
+    colourScreen: () => tmux("capture-pane", "-t", "e2e", "-p", "-e"),
+    mouseTracking: () => tmux("display-message", "-p", "-t", "e2e", "#{mouse_any_flag}").trim() === "1",
+    click(x, y) {
+      for (const end of ["M", "m"]) {
+        const report = `\x1b[<0;${x + 1};${y + 1}${end}`
+        tmux("send-keys", "-t", "e2e", "-H", ...[...Buffer.from(report)].map((b) => b.toString(16).padStart(2, "0")))
+      }
+    },
     async waitFor(predicate, what, timeoutMs = 15000) {
       const deadline = Date.now() + timeoutMs
       for (;;) {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { readdirSync } from "node:fs"
-import { atPrompt, BUN, MAIN, openSession, PROJECT_ROOT, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
+import { parseSgrLine, seenColours } from "./sgr-cells.ts"
+import { atPrompt, BUN, lastLine, MAIN, openSession, PROJECT_ROOT, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
 
 let session: TmuxSession
 afterEach(() => session.close())
@@ -104,5 +105,75 @@ describe("the C64 pane", () => {
     await session.waitFor(atPrompt, "the shell prompt")
     const tasks = JSON.parse(session.tsk("c64", "list", "--json")) as { id: string; status: string; intervalMs: number }[]
     expect(tasks.map((t) => [t.id, t.status, t.intervalMs])).toEqual([["0001_read", "stopped", 200]])
+  })
+})
+
+describe("readable and discoverable at 80x24", () => {
+  it("draws the NORMAL badge with different foreground and background, and shows ? help and q quit", async () => {
+    session = openSession({ width: 80, height: 24 })
+    await startTsk(session)
+    const lines = session.colourScreen().split("\n")
+    const bar = lines.find((line) => line.includes("NORMAL"))!
+    const cells = parseSgrLine(bar)
+    const start = cells.map((c) => c.char).join("").indexOf("NORMAL")
+    for (const cell of cells.slice(start, start + 6)) {
+      const seen = seenColours(cell)
+      expect(seen.fg, `the colours of '${cell.char}'`).not.toBe(seen.bg)
+    }
+    const plain = lastLine(session.screen())
+    expect(plain).toContain("? help")
+    expect(plain).toContain("q quit")
+    session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt")
+  })
+
+  it("never lets a toast overlap an open dialog", async () => {
+    session = openSession({ width: 80, height: 24 })
+    session.tsk("config", "set", "integrations.agent.enabled", "true")
+    await startTsk(session)
+    await session.waitFor((s) => s.includes("⚡ Agent"), "the agent indicator")
+    session.keys("a")
+    await session.waitFor((s) => s.includes("Add task"), "the add dialog")
+    session.type("Typing here")
+    session.tsk("agent", "send", JSON.stringify({ command: "create", payload: { title: "From the agent" } }))
+    const screen = await session.waitFor((s) => s.includes("Agent: created"), "the agent toast", 10000)
+    const rows = screen.split("\n")
+    const top = rows.findIndex((row) => row.includes("Add task"))
+    const left = [...rows[top]!].indexOf("╭")
+    const bottom = rows.findIndex((row, i) => i > top && [...row][left] === "╰")
+    const right = [...rows[bottom]!].indexOf("╯", left)
+    const toastRow = rows.findIndex((row) => row.includes("Agent: created"))
+    const toastCol = [...rows[toastRow]!].join("").indexOf("Agent: created")
+    const inside = toastRow >= top && toastRow <= bottom && toastCol + 14 > left && toastCol <= right
+    expect(inside, screen).toBe(false)
+    expect(screen).toContain("Typing here")
+    session.keys("Escape")
+    session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt")
+  })
+
+  it("selects a row with a mouse click (ui.mouse on, the default)", async () => {
+    session = openSession({ width: 80, height: 24 })
+    for (const title of ["Alpha", "Beta", "Gamma"]) session.tsk("add", title)
+    await startTsk(session)
+    const screen = await session.waitFor((s) => s.includes("Gamma"), "the tasks")
+    const rows = screen.split("\n")
+    const y = rows.findIndex((row) => row.includes("Beta"))
+    expect(rows[y]).not.toContain("›")
+    expect(session.mouseTracking()).toBe(true)
+    session.click(8, y)
+    await session.waitFor((s) => /› ○\s+Beta/.test(s), "Beta selected by the click")
+    session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt")
+    expect(session.mouseTracking()).toBe(false)
+  })
+
+  it("leaves the mouse to the terminal with ui.mouse off", async () => {
+    session = openSession({ width: 80, height: 24 })
+    session.tsk("config", "set", "ui.mouse", "false")
+    await startTsk(session)
+    expect(session.mouseTracking()).toBe(false)
+    session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt")
   })
 })

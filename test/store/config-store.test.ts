@@ -19,7 +19,7 @@ describe("config.json", () => {
     writeFileSync(join(home, "config.json"), JSON.stringify({ ui: { theme: "light" } }))
     for (let read = 0; read < 2; read++) {
       const config = await readConfig(home)
-      expect(config.ui).toEqual({ theme: "light", defaultView: "list" })
+      expect(config.ui).toEqual({ theme: "light", defaultView: "list", mouse: true, agentStrip: "auto" })
       expect(config.integrations.agent.pollIntervalMs).toBe(2000)
     }
   })

@@ -43,7 +43,7 @@ export interface Harness {
   /** The styled span that contains `text` on screen (for colour assertions). */
   spanWith(text: string): CapturedSpan | undefined
   render(): Promise<string>
-  press(key: KeyInput, modifiers?: { ctrl?: boolean; shift?: boolean }): Promise<string>
+  press(key: KeyInput, modifiers?: { ctrl?: boolean; shift?: boolean; meta?: boolean }): Promise<string>
   type(text: string): Promise<string>
   /** Press keys in one burst, with no render in between (as a terminal delivers a paste or fast typing). */
   burst(keys: readonly KeyInput[]): Promise<string>
@@ -51,6 +51,12 @@ export interface Harness {
   waitForFrame(predicate: (frame: string) => boolean, timeoutMs?: number): Promise<string>
   settle(): Promise<void>
   resize(width: number, height: number): Promise<string>
+  /** Click the left button at a screen cell (0-based column and row). */
+  click(x: number, y: number): Promise<string>
+  /** Turn the wheel one notch at a screen cell. */
+  wheel(x: number, y: number, direction: "up" | "down"): Promise<string>
+  /** The styled spans of screen row `y` (for colour assertions on exact cells). */
+  spansOf(y: number): CapturedSpan[]
   destroy(): Promise<void>
 }
 
@@ -125,6 +131,19 @@ export async function renderApp(options: HarnessOptions = {}): Promise<Harness> 
       })
       return render()
     },
+    async click(x, y) {
+      await act(async () => {
+        await setup.mockMouse.click(x, y)
+      })
+      return render()
+    },
+    async wheel(x, y, direction) {
+      await act(async () => {
+        await setup.mockMouse.scroll(x, y, direction)
+      })
+      return render()
+    },
+    spansOf: (y) => setup.captureSpans().lines[y]?.spans ?? [],
     async destroy() {
       await services.controller.writes.settle()
       services.controller.dispose()

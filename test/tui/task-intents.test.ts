@@ -34,7 +34,7 @@ describe("task intents", () => {
 
   it("undoes an edit by writing back only the fields it changed", async () => {
     const { store, intents, other, report } = await setup()
-    await intents.updateTasks([report.id], { priority: "high" }, "changed the priority")
+    await intents.updateTasks([report.id], { priority: "high" }, "changed the priority of")
     await other.getState().updateTask(report.id, { title: "Write the report" })
     await intents.undo()
     await store.getState().reload()
