@@ -2,7 +2,7 @@
 // "✓ Task created: Fix bug (id: a1b2c3d4)". Agents read the JSON; this is only for the terminal.
 import type { Style } from "../cli/command.ts"
 import type { AgentResponse } from "./protocol.ts"
-import type { TaskJson } from "../cli/task-format.ts"
+import type { TaskJson } from "../domain/task-shape.ts"
 import type { NameCount, TaskStats } from "../domain/task-stats.ts"
 import { shortId } from "../domain/task.ts"
 

@@ -17,7 +17,7 @@ import { addNote, createTask, createTasks, deleteTask, setStatus, updateTask } f
 import { startTimer, stopTimer } from "../domain/time-tracking.ts"
 import { localDateOf, parseDateInput } from "../domain/local-date.ts"
 import { shortId, type Task, type TaskStatus } from "../domain/task.ts"
-import type { TaskJson } from "../cli/task-format.ts"
+import type { TaskJson } from "../domain/task-shape.ts"
 
 const quoted = (title: string) => `'${title.length > 60 ? `${title.slice(0, 59)}…` : title}'`
 const named = (data: unknown) => {

@@ -3,7 +3,8 @@
 import type { Style } from "./command.ts"
 import type { Priority, Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
-import { childrenOf, indexTasks, isBlocked, progressOf, type TaskIndex } from "../domain/task-tree.ts"
+import { isBlocked, progressOf } from "../domain/task-tree.ts"
+import { taskJson, viewOf, type TaskJson, type TaskView } from "../domain/task-shape.ts"
 import { isOverdue } from "../domain/task-query.ts"
 import { describeRecurrence } from "../domain/recurrence.ts"
 import { formatDuration } from "../domain/duration.ts"
@@ -12,25 +13,7 @@ import { trackedMs } from "../domain/time-tracking.ts"
 export const STATUS_GLYPH: Record<TaskStatus, string> = { todo: "○", in_progress: "◐", done: "●", archived: "▪" }
 const PRIORITY_MARK: Record<Priority, string> = { none: "  ", low: "↓ ", medium: "• ", high: "! ", urgent: "!!" }
 
-export interface TaskView {
-  index: TaskIndex
-  children: Map<string | null, Task[]>
-}
-
-export function viewOf(tasks: readonly Task[]): TaskView {
-  return { index: indexTasks(tasks), children: childrenOf(tasks) }
-}
-
-export type TaskJson = Task & { subtaskIds: string[]; blocked: boolean; progress: { done: number; total: number } | null }
-
-export function taskJson(task: Task, view: TaskView): TaskJson {
-  return {
-    ...task,
-    subtaskIds: (view.children.get(task.id) ?? []).map((t) => t.id),
-    blocked: isBlocked(view.index, task),
-    progress: progressOf(view.children, task.id),
-  }
-}
+export { taskJson, viewOf, type TaskJson, type TaskView }
 
 function priorityColour(style: Style, priority: Priority): (s: string) => string {
   switch (priority) {

@@ -11,7 +11,7 @@ import { TasksFile, type Task } from "../domain/task.ts"
 import { Config } from "../domain/config.ts"
 import { toTskError } from "../domain/errors.ts"
 import { MAX_DEPTH } from "../domain/task.ts"
-import { depthOf, indexTasks, wouldCreateCycle } from "../domain/task-tree.ts"
+import { depthOf, inBlockerCycle, indexTasks } from "../domain/task-tree.ts"
 
 export interface FileReport {
   file: string
@@ -52,8 +52,8 @@ export function taskListWarnings(tasks: readonly Task[]): string[] {
     if (depthOf(index, task.id) > MAX_DEPTH) warnings.push(`task ${task.id} nests deeper than ${MAX_DEPTH} levels`)
     for (const blocker of task.blockedBy) {
       if (!index.has(blocker)) warnings.push(`task ${task.id} is blocked by a missing task ${blocker}`)
-      else if (wouldCreateCycle(index, blocker, task.id) && blocker !== task.id) warnings.push(`task ${task.id} is part of a blocker cycle`)
     }
+    if (inBlockerCycle(index, task)) warnings.push(`task ${task.id} is part of a blocker cycle`)
   }
   return warnings
 }
