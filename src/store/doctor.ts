@@ -4,6 +4,7 @@ import { readFile, rename } from "node:fs/promises"
 import { basename, dirname } from "node:path"
 import * as z from "zod"
 import { homePaths } from "./paths.ts"
+import { readTasks } from "./tasks-repository.ts"
 import { listBackups } from "./backups.ts"
 import { fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
 import { withFileLock } from "./file-lock.ts"
@@ -80,6 +81,8 @@ async function repairFile(path: string, backupsDir: string, schema: z.ZodType, r
 
 export async function runDoctor(home: string, repair: boolean): Promise<DoctorReport> {
   const paths = homePaths(home)
+  // The ancestor's tasks.json is migrated first (with a backup), so it is never "repaired" away.
+  await readTasks(home).catch(() => undefined)
   const targets: Array<[string, z.ZodType]> = [
     [paths.tasks, TasksFile],
     [paths.config, Config],
