@@ -34,7 +34,8 @@ async function parseOwnTasks(value: unknown): Promise<Task[] | null> {
   const { Task: TaskSchema } = await import("../domain/task.ts")
   const list = Array.isArray(value) ? value : typeof value === "object" && value !== null && Array.isArray((value as { tasks?: unknown }).tasks) ? (value as { tasks: unknown[] }).tasks : null
   if (!list) return null
-  const parsed = list.map((item) => TaskSchema.safeParse(item))
+  // An export carries `assignee: null` for an unassigned task; the stored task leaves it out.
+  const parsed = list.map((item) => TaskSchema.safeParse(typeof item === "object" && item !== null && (item as { assignee?: unknown }).assignee === null ? { ...item, assignee: undefined } : item))
   return parsed.every((p) => p.success) ? parsed.map((p) => p.data!) : null
 }
 
