@@ -10,6 +10,7 @@ import { defaultRunnerServices } from "../bridge/default-services.ts"
 import { readRunnerStatus, requestRunnerStop, type RunnerStatus } from "../store/runner-role.ts"
 import { TskError, exitCodeFor, invalid, type ErrorKind } from "../domain/errors.ts"
 import { errorObject } from "./run-cli.ts"
+import { escapeControls } from "../domain/text-safety.ts"
 
 /** `2s`, `1.5s`, `500ms`. */
 export function formatPoll(ms: number): string {
@@ -24,7 +25,7 @@ export function statusLine(status: RunnerStatus): string {
 
 export function processingLine(event: ProcessedEvent): string {
   const what = [event.command, event.subject].filter((part) => part.length > 0).join(" ")
-  return `Processing: ${what} → ${event.status === "ok" ? "ok" : `error: ${event.error ?? event.summary}`}`
+  return escapeControls(`Processing: ${what} → ${event.status === "ok" ? "ok" : `error: ${event.error ?? event.summary}`}`)
 }
 
 /** Print each processed command, then wait for Ctrl+C or for the runner to stop on its own. */

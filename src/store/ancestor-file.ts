@@ -51,5 +51,12 @@ export async function migrateAncestorFile(home: string, locked: boolean, seriali
     await writeFileDurable(file, serialize(snapshot))
     return snapshot
   }
-  return locked ? run() : withFileLock(file, run)
+  if (locked) return run()
+  // Only the ancestor's array is worth the lock: any other bad file stays an error, at once.
+  try {
+    if ((await migrateAncestorText(await readFile(file, "utf8"))) === null) return null
+  } catch {
+    return null
+  }
+  return withFileLock(file, run)
 }

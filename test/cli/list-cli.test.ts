@@ -55,6 +55,19 @@ describe("tsk list", () => {
   })
 })
 
+describe("control characters", () => {
+  it("are dropped when written, and shown escaped when a file already holds them", async () => {
+    const added = runTskJson<Json>(home, ["add", "Title\u001b]0;owned\u0007 here", "-P", "web\u009b"])
+    expect(added).toMatchObject({ title: "Title]0;owned here", project: "web" })
+    await mutateTasks(home, () => ({ tasks: [makeTask({ id: "raw00001", title: "Bad\u001b[2J", description: "x\u0007y" })], result: null }))
+    for (const args of [["ls"], ["show", "raw00001"], ["export", "--format", "md"], ["projects"]]) {
+      const out = runTsk(home, args).stdout
+      expect([args.join(" "), /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/.test(out)]).toEqual([args.join(" "), false])
+    }
+    expect(runTsk(home, ["ls"]).stdout).toContain("Bad\\x1b[2J")
+  })
+})
+
 describe("ready, next and claim", () => {
   it("lists ready work and names the next task", () => {
     const blocker = runTskJson<Json>(home, ["add", "Blocker", "-p", "low"]).id
