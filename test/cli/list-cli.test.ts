@@ -76,6 +76,9 @@ describe("ready, next and claim", () => {
     runTsk(home, ["add", "Important", "-p", "high"])
     expect(runTskJson<Json[]>(home, ["ready"]).map((t) => t.title)).toEqual(["Important", "Blocker"])
     expect(runTskJson<Json>(home, ["next"]).title).toBe("Important")
+    runTsk(home, ["edit", waits, "--blocked-by", "none"])
+    expect(runTskJson<Json>(home, ["next"]).title).toBe("Waits")
+    expect(runTskJson<Json>(home, ["edit", waits, "--blocked-by", blocker]).blockedBy).toEqual([blocker])
   })
 
   it("lets exactly one of two processes claiming the same task at once win", async () => {
