@@ -13,7 +13,7 @@ import {
   stringOption,
   today,
 } from "./cli-store.ts"
-import { formatTaskDetails, formatTaskRow, taskJson, viewOf } from "./task-format.ts"
+import { formatTaskDetails, taskJson, viewOf } from "./task-format.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { parseRecurrence } from "../domain/recurrence.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"

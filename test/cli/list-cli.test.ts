@@ -93,6 +93,18 @@ describe("ready, next and claim", () => {
   })
 })
 
+describe("claiming through the bridge", () => {
+  it("lets exactly one of two agents sending claim at once win; the other gets conflict", async () => {
+    const id = runTskJson<Json>(home, ["add", "Contended"]).id
+    const send = (source: string) => runTskAsync(home, ["agent", "send", JSON.stringify({ source, command: "claim", payload: { taskId: id } }), "--json"])
+    const results = await Promise.all([send("claude-code"), send("codex")])
+    expect(results.map((r) => r.code).sort()).toEqual([0, 1])
+    expect(JSON.parse(results.find((r) => r.code === 1)!.stdout).error.kind).toBe("conflict")
+    const winner = JSON.parse(results.find((r) => r.code === 0)!.stdout).data
+    expect(runTskJson<Json>(home, ["show", id])).toMatchObject({ assignee: winner.assignee, status: "in_progress" })
+  }, 30_000)
+})
+
 describe("export, import and --version", () => {
   it("exports every task, done and archived too, as JSON, CSV and Markdown", async () => {
     await seed(3)
