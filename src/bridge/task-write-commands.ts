@@ -35,7 +35,9 @@ function statusCommand(access: TaskAccess, command: string, status: TaskStatus, 
       const task = access.mutate((tasks, ctx) => setStatus(tasks, taskId, status, ctx))
       const list = access.tasks()
       const next = status === "done" && task.nextOccurrenceId ? list.find((t) => t.id === task.nextOccurrenceId) : undefined
-      return { ...taskData(list, task), ...(next ? { nextOccurrence: taskData(list, next) } : {}) }
+      // Subtasks stay open when their parent is completed; the answer says which, as the CLI does.
+      const open = status === "done" ? list.filter((t) => t.parentId === task.id && (t.status === "todo" || t.status === "in_progress")).map((t) => t.id) : []
+      return { ...taskData(list, task), ...(next ? { nextOccurrence: taskData(list, next) } : {}), ...(open.length > 0 ? { openSubtaskIds: open } : {}) }
     },
     describe: (_payload, data) => `${verb} ${named(data)}`,
   })

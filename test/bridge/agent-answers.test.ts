@@ -79,6 +79,13 @@ describe("ready work, blockers and claiming", () => {
     expect((await ok("create-subtask", { parentId: parent.id, title: "Elsewhere", project: "api" })).project).toBe("api")
   })
 
+  it("says which subtasks stay open when their parent is completed", async () => {
+    const parent = await ok("create", { title: "Parent" })
+    const kid = await ok("create-subtask", { parentId: parent.id, title: "Kid" })
+    expect((await ok("complete", { taskId: parent.id })).openSubtaskIds).toEqual([kid.id])
+    expect(await ok("complete", { taskId: kid.id })).not.toHaveProperty("openSubtaskIds")
+  })
+
   it("claims for the sender and refuses another claimant with conflict", async () => {
     await seed([makeTask({ id: "cccc-1" })])
     const mine = await ask("claim", { taskId: "cccc" }, { source: "codex" })
