@@ -46,7 +46,9 @@ export function subjectOf(payload: unknown): string {
   return ""
 }
 
-const errorResponse = (commandId: string, error: string, timestamp: string): AgentResponse => ({ commandId, status: "error", error, timestamp })
+// Rejected before running: a malformed command, an unknown one or a bad payload is `invalid`; a
+// command cut off by a runner's death is `io` (it may or may not have taken effect).
+const errorResponse = (commandId: string, error: string, timestamp: string, errorKind = "invalid"): AgentResponse => ({ commandId, status: "error", error, errorKind, timestamp })
 
 export function planUnit(files: readonly ClaimedFile[], ctx: PlanContext): Slot[] {
   const firstIndexOf = new Map<string, number>()
@@ -69,7 +71,7 @@ export function planUnit(files: readonly ClaimedFile[], ctx: PlanContext): Slot[
     if (ctx.recovered?.interrupted?.index === index && !ctx.registry.get(command.command)?.readOnly) {
       firstIndexOf.set(command.id, index)
       const error = `the runner stopped while '${command.command}' was running; it may or may not have taken effect, so it was not run again`
-      return { ...base, kind: "answered", id: command.id, command: command.command, response: errorResponse(command.id, error, ctx.now()), summary: `${command.command} interrupted`, remember: true }
+      return { ...base, kind: "answered", id: command.id, command: command.command, response: errorResponse(command.id, error, ctx.now(), "io"), summary: `${command.command} interrupted`, remember: true }
     }
     const seen = ctx.memory.get(command.id)
     if (seen) {

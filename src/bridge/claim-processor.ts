@@ -23,7 +23,7 @@ import type { ProcessedEntry, ProcessedMemory } from "../store/runner-processed-
 import { runTaskBatch } from "../store/runner-task-commit.ts"
 import type { TasksSnapshot } from "../store/tasks-repository.ts"
 import type { AppStore } from "../store/app-store.ts"
-import { sanitizeErrorMessage } from "../domain/errors.ts"
+import { sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
 import type { AnsweredCommand } from "./memory-recording.ts"
 
 export interface ProcessedEvent {
@@ -126,7 +126,7 @@ async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[]):
         id: slot.command.id,
         command: slot.command.command,
         summary: `${slot.command.command} failed`,
-        response: { commandId: slot.command.id, status: "error", error: message, timestamp: nowIso() },
+        response: { commandId: slot.command.id, status: "error", error: message, errorKind: toTskError(error).kind, timestamp: nowIso() },
       })),
     )
   }
@@ -145,7 +145,7 @@ async function rejectUnreadable(ctx: ProcessorContext, claim: string, reason: st
   const ids = [...new Set([...text.matchAll(/"id"\s*:\s*"([^"\\]{1,200})"/g)].map((m) => m[1]!))]
   const commandId = ids.length === 1 ? ids[0]! : `rejected:${claim}`
   const error = `${reason}; the file was moved to agent-inbox.rejected/${claim}`
-  await appendToOutbox(ctx.home, [{ commandId, status: "error", error, timestamp: claimTimeOf(claim) }])
+  await appendToOutbox(ctx.home, [{ commandId, status: "error", error, errorKind: "invalid", timestamp: claimTimeOf(claim) }])
   await rejectClaim(ctx.home, claim)
   ctx.emit({ type: "processed", commandId, command: "invalid", status: "error", summary: `rejected ${claimOriginOf(claim)}`, error, subject: "" })
 }

@@ -7,7 +7,8 @@ import type { AgentResponse } from "./protocol.ts"
 import type { TaskAccess } from "./task-access.ts"
 import type { Task } from "../domain/task.ts"
 import type { Mutation, OperationContext } from "../domain/task-operations.ts"
-import { conflict, sanitizeErrorMessage, TskError } from "../domain/errors.ts"
+import { conflict, sanitizeErrorMessage, toTskError, TskError } from "../domain/errors.ts"
+import { splitAnswer } from "./paged-answer.ts"
 
 /** Thrown when this process is no longer the runner: stop at once, answer nothing more. */
 export class RoleLostError extends Error {
@@ -67,9 +68,9 @@ export function createTaskRouter(clock: () => Date = () => new Date()): TaskRout
   }
 }
 
-/** Plain JSON (what the outbox can hold): drops undefined, functions and class prototypes. */
-function asJson(value: unknown): unknown {
-  return value === undefined ? undefined : JSON.parse(JSON.stringify(value))
+/** An error answer in the CLI's vocabulary: the message, and its kind as `errorKind`. */
+export function errorAnswer(commandId: string, error: unknown, timestamp: string): AgentResponse {
+  return { commandId, status: "error", error: sanitizeErrorMessage(error), errorKind: toTskError(error).kind, timestamp }
 }
 
 export interface CommandOutcome {
@@ -80,7 +81,8 @@ export interface CommandOutcome {
 /** The definition's detail for a failure, as plain JSON; a describer that fails adds nothing. */
 function errorDataOf(definition: Extract<Slot, { kind: "run" }>["definition"], error: unknown): unknown {
   try {
-    return asJson(definition.errorData?.(error))
+    const data = definition.errorData?.(error)
+    return data === undefined ? undefined : JSON.parse(JSON.stringify(data))
   } catch {
     return undefined
   }
@@ -89,20 +91,18 @@ function errorDataOf(definition: Extract<Slot, { kind: "run" }>["definition"], e
 export async function runDefinition(slot: Extract<Slot, { kind: "run" }>, now: () => string): Promise<CommandOutcome> {
   const { command, definition, payload } = slot
   try {
-    const data = asJson(await definition.run(payload))
+    // Plain JSON (what the outbox can hold); a page's paging goes beside `data`.
+    const { data, page } = splitAnswer(await definition.run(payload))
     let summary: string
     try {
       summary = definition.describe(payload, data)
     } catch {
       summary = `${command.command} done`
     }
-    return { response: { commandId: command.id, status: "ok", ...(data !== undefined ? { data } : {}), timestamp: now() }, summary }
+    return { response: { commandId: command.id, status: "ok", ...(data !== undefined ? { data } : {}), ...(page ?? {}), timestamp: now() }, summary }
   } catch (error) {
     if (error instanceof RoleLostError) throw error
     const data = errorDataOf(definition, error)
-    return {
-      response: { commandId: command.id, status: "error", error: sanitizeErrorMessage(error), ...(data !== undefined ? { data } : {}), timestamp: now() },
-      summary: `${command.command} failed`,
-    }
+    return { response: { ...errorAnswer(command.id, error, now()), ...(data !== undefined ? { data } : {}) }, summary: `${command.command} failed` }
   }
 }

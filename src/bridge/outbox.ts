@@ -11,6 +11,36 @@ import { AgentResponse } from "./protocol.ts"
 import { bridgePaths } from "./inbox-claim.ts"
 
 export const OUTBOX_KEPT = 100
+/** The outbox never grows past this, whatever the answers (pages are cut to 256 KB before). */
+export const OUTBOX_MAX_BYTES = 2 * 1024 * 1024
+/** One answer larger than this keeps its status but not its data (the change itself stands). */
+export const MAX_ANSWER_BYTES = 512 * 1024
+
+/** Bytes the response takes in the outbox as written (pretty, inside the array). */
+function sizeOf(response: AgentResponse): number {
+  return Buffer.byteLength(JSON.stringify([response], null, 2)) - 2
+}
+
+/** An answer too large for the outbox says so instead of carrying its data. */
+function bounded(response: AgentResponse): AgentResponse {
+  const size = sizeOf(response)
+  if (size <= MAX_ANSWER_BYTES) return response
+  const { data: _dropped, ...rest } = response
+  return { ...rest, data: { omitted: `the answer (${size} bytes) is larger than the outbox keeps (${MAX_ANSWER_BYTES}); ask for a smaller page (limit, offset) or use tsk export` } }
+}
+
+/** The newest responses that fit in OUTBOX_KEPT entries and OUTBOX_MAX_BYTES. */
+export function keepNewest(responses: readonly AgentResponse[]): AgentResponse[] {
+  const kept: AgentResponse[] = []
+  let bytes = 2
+  for (let i = responses.length - 1; i >= 0 && kept.length < OUTBOX_KEPT; i--) {
+    const size = sizeOf(responses[i]!)
+    if (bytes + size > OUTBOX_MAX_BYTES) break
+    bytes += size
+    kept.push(responses[i]!)
+  }
+  return kept.reverse()
+}
 
 const Outbox = z.array(AgentResponse)
 
@@ -43,7 +73,8 @@ export async function readOutbox(home: string): Promise<AgentResponse[]> {
  * so they were written exactly when the outbox ends with them.
  */
 function endsWithBlock(outbox: readonly AgentResponse[], block: readonly AgentResponse[]): boolean {
-  const k = Math.min(block.length, OUTBOX_KEPT)
+  // The size limit may have kept only the block's last answers: compare what can be there.
+  const k = Math.min(block.length, OUTBOX_KEPT, outbox.length)
   if (k === 0 || outbox.length < k) return false
   const tail = outbox.slice(-k)
   const mine = block.slice(-k)
@@ -61,8 +92,9 @@ export function appendToOutbox(home: string, block: readonly AgentResponse[]): P
         await rename(path, `${path}.corrupt-${Date.now()}`)
         current = []
       }
-      if (endsWithBlock(current, block)) return
-      await writeJsonDurable(path, [...current, ...block].slice(-OUTBOX_KEPT))
+      const answers = block.map(bounded)
+      if (endsWithBlock(current, answers)) return
+      await writeJsonDurable(path, keepNewest([...current, ...answers]))
     }),
   )
 }

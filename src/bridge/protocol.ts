@@ -21,6 +21,10 @@ export const TASK_COMMAND_TYPES = [
   "add-note",
   "start-timer",
   "stop-timer",
+  // Added by this tsk (the ancestor's 16 above keep their names and shapes).
+  "claim",
+  "block",
+  "unblock",
 ] as const
 
 export const AgentSource = z.enum(["claude-code", "codex", "custom"])
@@ -46,6 +50,14 @@ export const AgentResponse = z.object({
   status: z.enum(["ok", "error"]),
   data: z.unknown().optional(),
   error: z.string().optional(),
+  /** With an error: the CLI's kind (not_found, ambiguous, invalid, conflict, io, corrupt). */
+  errorKind: z.string().optional(),
+  /** With a page of a list (`list`, `query`): how many matched, where this page starts, the next page's offset or null. */
+  total: z.number().optional(),
+  offset: z.number().optional(),
+  nextOffset: z.number().nullable().optional(),
+  /** Set when a page was cut short to keep the outbox small; nextOffset continues it. */
+  truncated: z.boolean().optional(),
   timestamp: z.string(),
 })
 export type AgentResponse = z.infer<typeof AgentResponse>

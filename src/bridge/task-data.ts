@@ -2,7 +2,7 @@
 // blocked, progress). The view is built for the one task only, so a batch of commands on a large
 // list does not re-index the whole list per response.
 import type { Task } from "../domain/task.ts"
-import { taskJson, type TaskJson, type TaskView } from "../cli/task-format.ts"
+import { taskJson, type TaskJson, type TaskView } from "../domain/task-shape.ts"
 
 export function taskData(tasks: readonly Task[], task: Task): TaskJson {
   const kids: Task[] = []

@@ -1,10 +1,14 @@
 // Bridge commands that read tasks: query, list, show, projects, tags and stats. They mean what the
-// CLI's list/show/projects/tags/stats mean (the same query, resolver and counts).
+// CLI's list/show/projects/tags/stats mean (the same listing, resolver and counts). Lists answer a
+// page (50 tasks unless `limit`; 0 for all) in the summary shape unless `compact` or `fields`.
 import { defineBridgeCommand, type BridgeCommandDefinition } from "./command-definition.ts"
 import type { TaskAccess } from "./task-access.ts"
-import { taskData, taskWithSubtasks } from "./task-data.ts"
+import { taskWithSubtasks } from "./task-data.ts"
+import { PagedAnswer } from "./paged-answer.ts"
 import { EmptyPayload, ListPayload, QueryPayload, TaskIdPayload } from "./task-payloads.ts"
-import { queryTasks } from "../domain/task-query.ts"
+import { listTasks } from "../domain/task-listing.ts"
+import type { TaskQuery } from "../domain/task-query.ts"
+import { COMPACT_FIELDS, parseFields, pickFields, SUMMARY_FIELDS, viewOf, type TaskField } from "../domain/task-shape.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"
 import { computeStats, listProjects, listTags, type TaskStats } from "../domain/task-stats.ts"
 import { localDateOf } from "../domain/local-date.ts"
@@ -15,16 +19,29 @@ const count = (data: unknown, noun: string, plural = `${noun}s`) => {
   return `${n} ${n === 1 ? noun : plural}`
 }
 
+function fieldsOf(payload: { compact?: boolean; fields?: string | string[] }): readonly TaskField[] {
+  if (payload.fields !== undefined) return parseFields(payload.fields)
+  return payload.compact ? COMPACT_FIELDS : SUMMARY_FIELDS
+}
+
+/** The page of `query` as a PagedAnswer (items in the chosen shape). */
+function page(access: TaskAccess, query: TaskQuery, payload: { limit?: number; offset?: number; compact?: boolean; fields?: string | string[] }): PagedAnswer {
+  const fields = fieldsOf(payload)
+  const tasks = access.tasks()
+  const result = listTasks(tasks, query, { limit: payload.limit, offset: payload.offset }, localDateOf(access.now()))
+  const view = viewOf(tasks)
+  return new PagedAnswer(result.rows.map(({ task }) => pickFields(task, view, fields)), result.total, result.offset, result.nextOffset)
+}
+
 export function createTaskReadCommands(access: TaskAccess): BridgeCommandDefinition[] {
-  const today = () => localDateOf(access.now())
   return [
     defineBridgeCommand({
       command: "query",
       payload: QueryPayload,
-      run: async (payload) => {
-        const tasks = access.tasks()
-        const found = queryTasks(
-          tasks,
+      readOnly: true,
+      run: async (payload) =>
+        page(
+          access,
           {
             status: payload.status,
             priority: payload.priority,
@@ -33,27 +50,26 @@ export function createTaskReadCommands(access: TaskAccess): BridgeCommandDefinit
             due: payload.due,
             search: payload.search,
             includeClosed: payload.all === true,
-            limit: payload.limit,
+            ready: payload.ready,
+            blocked: payload.blocked,
+            assignee: payload.assignee,
+            sort: payload.sort,
           },
-          today(),
-        )
-        return found.map((task) => taskData(tasks, task))
-      },
+          payload,
+        ),
       describe: (_payload, data) => `queried tasks: ${count(data, "match", "matches")}`,
     }),
     defineBridgeCommand({
       command: "list",
       payload: ListPayload,
-      run: async (payload) => {
-        const tasks = access.tasks()
-        const found = queryTasks(tasks, { includeClosed: payload.all === true, limit: payload.limit }, today())
-        return found.map((task) => taskData(tasks, task))
-      },
+      readOnly: true,
+      run: async (payload) => page(access, { includeClosed: payload.all === true }, payload),
       describe: (_payload, data) => `listed ${count(data, "task")}`,
     }),
     defineBridgeCommand({
       command: "show",
       payload: TaskIdPayload,
+      readOnly: true,
       run: async ({ taskId }) => {
         const tasks = access.tasks()
         return taskWithSubtasks(tasks, resolveTaskId(tasks, taskId))
@@ -66,19 +82,26 @@ export function createTaskReadCommands(access: TaskAccess): BridgeCommandDefinit
     defineBridgeCommand({
       command: "list-projects",
       payload: EmptyPayload,
+      readOnly: true,
       run: async () => listProjects(access.tasks()),
       describe: (_payload, data) => `listed ${count(data, "project")}`,
     }),
     defineBridgeCommand({
       command: "list-tags",
       payload: EmptyPayload,
+      readOnly: true,
       run: async () => listTags(access.tasks()),
       describe: (_payload, data) => `listed ${count(data, "tag")}`,
     }),
     defineBridgeCommand({
       command: "stats",
       payload: EmptyPayload,
-      run: async () => computeStats(access.tasks(), access.now()),
+      readOnly: true,
+      run: async () => {
+        const stats = computeStats(access.tasks(), access.now())
+        // The ancestor's agents read todo, inProgress and done at the top level.
+        return { ...stats, todo: stats.byStatus.todo, inProgress: stats.byStatus.in_progress, done: stats.byStatus.done, archived: stats.byStatus.archived }
+      },
       describe: (_payload, data) => {
         const stats = data as TaskStats
         return `stats: ${stats.total} tasks, ${stats.byStatus.done} done, ${stats.overdue} overdue`

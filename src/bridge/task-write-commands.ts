@@ -1,9 +1,11 @@
 // Bridge commands that change tasks. Each calls the same domain operation as the CLI and the TUI
-// (createTask, setStatus, addNote, startTimer…) on the task list and answers with the changed
-// task in the CLI's JSON shape.
+// (createTask, setStatus, addNote, startTimer…) and answers with the changed task in the CLI's
+// JSON shape, plus the fields the ancestor's agents read (bulk-create `{created: <count>, tasks}`,
+// delete `{deleted: true, title}`, add-note `{taskId, note}`, start/stop-timer `taskId`/`elapsed`).
 import { defineBridgeCommand, type BridgeCommandDefinition } from "./command-definition.ts"
 import type { TaskAccess } from "./task-access.ts"
 import { taskData } from "./task-data.ts"
+import { resolveFields } from "./task-input.ts"
 import {
   AddNotePayload,
   BulkCreatePayload,
@@ -14,20 +16,15 @@ import {
   UpdatePayload,
 } from "./task-payloads.ts"
 import { addNote, createTask, createTasks, deleteTask, setStatus, updateTask } from "../domain/task-operations.ts"
+import { resolveTaskId } from "../domain/task-id-resolver.ts"
 import { startTimer, stopTimer } from "../domain/time-tracking.ts"
-import { localDateOf, parseDateInput } from "../domain/local-date.ts"
 import { shortId, type Task, type TaskStatus } from "../domain/task.ts"
-import type { TaskJson } from "../cli/task-format.ts"
+import { pickFields, SUMMARY_FIELDS, viewOf, type TaskJson } from "../domain/task-shape.ts"
 
-const quoted = (title: string) => `'${title.length > 60 ? `${title.slice(0, 59)}…` : title}'`
-const named = (data: unknown) => {
+export const quoted = (title: string) => `'${title.length > 60 ? `${title.slice(0, 59)}…` : title}'`
+export const named = (data: unknown) => {
   const task = data as TaskJson
   return `${quoted(task.title)} (${shortId(task.id)})`
-}
-
-function resolveDue(access: TaskAccess, due: string | null | undefined): string | null | undefined {
-  if (due === undefined || due === null) return due
-  return parseDateInput(due, localDateOf(access.now()))
 }
 
 function statusCommand(access: TaskAccess, command: string, status: TaskStatus, verb: string): BridgeCommandDefinition {
@@ -36,7 +33,11 @@ function statusCommand(access: TaskAccess, command: string, status: TaskStatus, 
     payload: TaskIdPayload,
     run: async ({ taskId }) => {
       const task = access.mutate((tasks, ctx) => setStatus(tasks, taskId, status, ctx))
-      return taskData(access.tasks(), task)
+      const list = access.tasks()
+      const next = status === "done" && task.nextOccurrenceId ? list.find((t) => t.id === task.nextOccurrenceId) : undefined
+      // Subtasks stay open when their parent is completed; the answer says which, as the CLI does.
+      const open = status === "done" ? list.filter((t) => t.parentId === task.id && (t.status === "todo" || t.status === "in_progress")).map((t) => t.id) : []
+      return { ...taskData(list, task), ...(next ? { nextOccurrence: taskData(list, next) } : {}), ...(open.length > 0 ? { openSubtaskIds: open } : {}) }
     },
     describe: (_payload, data) => `${verb} ${named(data)}`,
   })
@@ -49,8 +50,7 @@ export function createTaskWriteCommands(access: TaskAccess): BridgeCommandDefini
       command: "create",
       payload: CreatePayload,
       run: async (payload) => {
-        const dueDate = resolveDue(access, payload.dueDate)
-        const input = { ...payload, ...(dueDate !== undefined ? { dueDate } : {}), externalSource: access.source() }
+        const input = { ...resolveFields(access, payload), externalSource: access.source() }
         return created(access.mutate((tasks, ctx) => createTask(tasks, input, ctx)))
       },
       describe: (payload) => `created ${quoted(payload.title)}`,
@@ -59,8 +59,14 @@ export function createTaskWriteCommands(access: TaskAccess): BridgeCommandDefini
       command: "create-subtask",
       payload: CreateSubtaskPayload,
       run: async (payload) => {
-        const input = { ...payload, externalSource: access.source() }
-        return created(access.mutate((tasks, ctx) => createTask(tasks, input, ctx)))
+        const input = { ...resolveFields(access, payload), externalSource: access.source() }
+        return created(
+          access.mutate((tasks, ctx) => {
+            // A subtask belongs to its parent's project unless it names one.
+            const parent = resolveTaskId(tasks, payload.parentId)
+            return createTask(tasks, { ...input, ...(input.project === undefined ? { project: parent.project } : {}) }, ctx)
+          }),
+        )
       },
       describe: (payload) => `created subtask ${quoted(payload.title)}`,
     }),
@@ -68,12 +74,11 @@ export function createTaskWriteCommands(access: TaskAccess): BridgeCommandDefini
       command: "bulk-create",
       payload: BulkCreatePayload,
       run: async ({ tasks: inputs }) => {
-        const resolved = inputs.map((input) => {
-          const dueDate = resolveDue(access, input.dueDate)
-          return { ...input, ...(dueDate !== undefined ? { dueDate } : {}), externalSource: access.source() }
-        })
+        const resolved = inputs.map((input) => ({ ...resolveFields(access, input), externalSource: access.source() }))
         const made = access.mutate((tasks, ctx) => createTasks(tasks, resolved, ctx))
-        return { created: made.map(created), count: made.length }
+        // The summary shape (as the ancestor answered), so 1,000 tasks still make a small answer.
+        const view = viewOf(access.tasks())
+        return { created: made.length, tasks: made.map((t) => pickFields(t, view, SUMMARY_FIELDS)), count: made.length }
       },
       describe: (payload) => `created ${payload.tasks.length} task${payload.tasks.length === 1 ? "" : "s"}`,
     }),
@@ -81,8 +86,7 @@ export function createTaskWriteCommands(access: TaskAccess): BridgeCommandDefini
       command: "update",
       payload: UpdatePayload,
       run: async ({ taskId, ...fields }) => {
-        const dueDate = resolveDue(access, fields.dueDate)
-        const input = { ...fields, ...(dueDate !== undefined ? { dueDate } : {}) }
+        const input = resolveFields(access, fields)
         return taskData(access.tasks(), access.mutate((tasks, ctx) => updateTask(tasks, taskId, input, ctx)))
       },
       describe: (_payload, data) => `updated ${named(data)}`,
@@ -94,12 +98,13 @@ export function createTaskWriteCommands(access: TaskAccess): BridgeCommandDefini
       payload: TaskIdPayload,
       run: async ({ taskId }) => {
         const { deleted } = access.mutate((tasks) => deleteTask(tasks, taskId))
-        return { deleted: deleted.map((t) => ({ id: t.id, title: t.title })), count: deleted.length }
+        const root = deleted[0]!
+        return { deleted: true, id: root.id, title: root.title, count: deleted.length, tasks: deleted.map((t) => ({ id: t.id, title: t.title })) }
       },
       describe: (_payload, data) => {
-        const { deleted } = data as { deleted: { id: string; title: string }[] }
-        const extra = deleted.length > 1 ? ` and ${deleted.length - 1} subtask${deleted.length === 2 ? "" : "s"}` : ""
-        return `deleted ${quoted(deleted[0]?.title ?? "")}${extra}`
+        const { title, count } = data as { title: string; count: number }
+        const extra = count > 1 ? ` and ${count - 1} subtask${count === 2 ? "" : "s"}` : ""
+        return `deleted ${quoted(title)}${extra}`
       },
     }),
     defineBridgeCommand({
@@ -107,7 +112,8 @@ export function createTaskWriteCommands(access: TaskAccess): BridgeCommandDefini
       payload: AddNotePayload,
       run: async ({ taskId, content }) => {
         const source = access.source()
-        return taskData(access.tasks(), access.mutate((tasks, ctx) => addNote(tasks, taskId, content, source, ctx)))
+        const task = access.mutate((tasks, ctx) => addNote(tasks, taskId, content, source, ctx))
+        return { ...taskData(access.tasks(), task), taskId: task.id, note: task.notes.at(-1)! }
       },
       describe: (_payload, data) => `noted on ${named(data)}`,
     }),
@@ -117,14 +123,25 @@ export function createTaskWriteCommands(access: TaskAccess): BridgeCommandDefini
       run: async ({ taskId }) => {
         const change = access.mutate((tasks, ctx) => startTimer(tasks, taskId, ctx))
         const list = access.tasks()
-        return { ...taskData(list, change.task), stoppedTimerOf: change.stopped ? taskData(list, change.stopped) : null }
+        return {
+          ...taskData(list, change.task),
+          taskId: change.task.id,
+          message: "Timer started",
+          stoppedTimerOf: change.stopped ? taskData(list, change.stopped) : null,
+        }
       },
       describe: (_payload, data) => `started timer on ${named(data)}`,
     }),
     defineBridgeCommand({
       command: "stop-timer",
       payload: StopTimerPayload,
-      run: async ({ taskId }) => taskData(access.tasks(), access.mutate((tasks, ctx) => stopTimer(tasks, taskId, ctx))),
+      run: async ({ taskId }) => {
+        const task = access.mutate((tasks, ctx) => stopTimer(tasks, taskId, ctx))
+        const last = task.timeEntries.at(-1)!
+        // Whole minutes of the entry just closed, as the ancestor reported them.
+        const elapsed = Math.round((Date.parse(last.end!) - Date.parse(last.start)) / 60000)
+        return { ...taskData(access.tasks(), task), taskId: task.id, elapsed, message: `Timer stopped (${elapsed} minutes logged)` }
+      },
       describe: (_payload, data) => `stopped timer on ${named(data)}`,
     }),
   ]

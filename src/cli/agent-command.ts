@@ -8,7 +8,9 @@ import { describeResponse, outboxLine } from "../bridge/response-text.ts"
 import { agentSnippet } from "../bridge/agent-snippet.ts"
 import { defaultRunnerServices } from "../bridge/default-services.ts"
 import { readRunnerStatus, requestRunnerStop, type RunnerStatus } from "../store/runner-role.ts"
-import { TskError, invalid } from "../domain/errors.ts"
+import { TskError, exitCodeFor, invalid, type ErrorKind } from "../domain/errors.ts"
+import { errorObject } from "./run-cli.ts"
+import { escapeControls } from "../domain/text-safety.ts"
 
 /** `2s`, `1.5s`, `500ms`. */
 export function formatPoll(ms: number): string {
@@ -23,7 +25,7 @@ export function statusLine(status: RunnerStatus): string {
 
 export function processingLine(event: ProcessedEvent): string {
   const what = [event.command, event.subject].filter((part) => part.length > 0).join(" ")
-  return `Processing: ${what} → ${event.status === "ok" ? "ok" : `error: ${event.error ?? event.summary}`}`
+  return escapeControls(`Processing: ${what} → ${event.status === "ok" ? "ok" : `error: ${event.error ?? event.summary}`}`)
 }
 
 /** Print each processed command, then wait for Ctrl+C or for the runner to stop on its own. */
@@ -112,7 +114,11 @@ const send: CommandSpec = {
     const raw = parseCommandJson(positionals.join(" "))
     const { command, response } = await sendAgentCommand(ctx.home, raw, { services: defaultRunnerServices(ctx.env) })
     const name = typeof command.command === "string" ? command.command : "command"
-    return { data: response, text: describeResponse(name, response, ctx.style), exitCode: response.status === "ok" ? 0 : 1 }
+    const text = describeResponse(name, response, ctx.style)
+    if (response.status === "ok") return { data: response, text }
+    // A failed command reads like a failed CLI command: the CLI's error object and exit code.
+    const error = new TskError((response.errorKind ?? "io") as ErrorKind, response.error ?? "failed", { commandId: response.commandId })
+    return { data: errorObject(error), text, exitCode: exitCodeFor(error) }
   },
 }
 

@@ -24,15 +24,33 @@ export async function openStore(ctx: CommandContext): Promise<AppStore> {
 
 export const today = () => localDateOf(new Date())
 
+/** The value of an option; for a repeated one (`multiple`), the last. */
 export function stringOption(options: OptionValues, name: string): string | undefined {
   const value = options[name]
+  if (Array.isArray(value)) return value.at(-1)
   return typeof value === "string" ? value : undefined
 }
 
+/** `-t ui -t theme` and `-t ui,theme` alike: every value of a repeated, comma-separated option. */
 export function listOption(options: OptionValues, name: string): string[] | undefined {
-  const value = stringOption(options, name)
-  if (value === undefined) return undefined
-  return value.split(",").map((s) => s.trim()).filter((s) => s.length > 0)
+  const value = options[name]
+  const values = Array.isArray(value) ? value : typeof value === "string" ? [value] : undefined
+  if (values === undefined) return undefined
+  return values.flatMap((v) => v.split(",")).map((s) => s.trim()).filter((s) => s.length > 0)
+}
+
+/** A whole number option (`--limit 20`), checked. */
+export function countOption(options: OptionValues, name: string): number | undefined {
+  const text = stringOption(options, name)
+  if (text === undefined) return undefined
+  const value = Number(text)
+  if (text.trim() === "" || !Number.isInteger(value) || value < 0) throw invalid(`--${name} must be a whole number from 0, not '${text}'`)
+  return value
+}
+
+/** Who claims or is assigned: `--as NAME`, else TSK_AGENT, else the login name. */
+export function whoAmI(options: OptionValues, env: NodeJS.ProcessEnv, name = "as"): string {
+  return stringOption(options, name) ?? env.TSK_AGENT ?? env.USER ?? env.USERNAME ?? "cli"
 }
 
 const PRIORITY_ALIASES: Record<string, Priority> = { u: "urgent", h: "high", m: "medium", med: "medium", l: "low", n: "none" }

@@ -1,9 +1,11 @@
 // The command table: every `tsk` command, in the order `tsk --help` lists them.
 import { lazyCommand, type CommandSpec } from "./command.ts"
-import { addCommand, editCommand, listCommand, showCommand } from "./task-commands.ts"
+import { addCommand, editCommand, showCommand } from "./task-commands.ts"
+import { listCommand, nextCommand, readyCommand } from "./list-commands.ts"
 import {
   archiveCommand,
   blockTaskCommand,
+  claimCommand,
   doneCommand,
   noteCommand,
   rmCommand,
@@ -14,21 +16,25 @@ import {
 import { logCommand, timerCommand } from "./timer-commands.ts"
 import { projectsCommand, statsCommand, tagsCommand } from "./summary-commands.ts"
 import { configCommand, doctorCommand } from "./admin-commands.ts"
+import { exportCommand, importCommand } from "./export-commands.ts"
 
 export const rootCommand: CommandSpec = {
   name: "tsk",
   summary: "A keyboard-driven task manager for people and AI coding agents. Run without arguments to open the TUI.",
   usage: "tsk [command] [options]",
-  description: "Data lives in TSK_HOME (default ~/.tsk). Exit codes: 0 ok, 1 error, 2 not found, 3 ambiguous id, 4 invalid input.",
+  description: "Data lives in TSK_HOME (default ~/.tsk). Exit codes: 0 ok, 1 error, 2 not found, 3 ambiguous id, 4 invalid input. tsk --version prints the version.",
   subcommands: [
     addCommand,
     listCommand,
+    readyCommand,
+    nextCommand,
     showCommand,
     editCommand,
     doneCommand,
     undoneCommand,
     startCommand,
     archiveCommand,
+    claimCommand,
     rmCommand,
     noteCommand,
     blockTaskCommand,
@@ -38,6 +44,8 @@ export const rootCommand: CommandSpec = {
     projectsCommand,
     tagsCommand,
     statsCommand,
+    exportCommand,
+    importCommand,
     configCommand,
     doctorCommand,
     lazyCommand("c64", "C64 tasks and the machine: run, start, stop, list, show, peek, poke, screen", async () => {

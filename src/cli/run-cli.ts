@@ -7,6 +7,8 @@ import { parseCommandArgs, type ParseOption } from "./parse-args.ts"
 import { createStyle, shouldUseColor } from "./style.ts"
 import { TskError, exitCodeFor, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
 import { tskHome } from "../store/paths.ts"
+import { escapeControls, escapeJsonControls } from "../domain/text-safety.ts"
+import packageJson from "../../package.json" with { type: "json" }
 
 export interface CliIO {
   stdout(text: string): void
@@ -53,9 +55,16 @@ function parseInput(spec: CommandSpec, rest: string[]) {
   }
 }
 
-export function formatErrorJson(error: TskError): string {
-  return JSON.stringify({ error: { kind: error.kind, message: sanitizeErrorMessage(error), ...(error.details ?? {}) } }, null, 2)
+/** The CLI's error object, `{"error": {"kind", "message", ...details}}`. */
+export function errorObject(error: TskError): { error: Record<string, unknown> } {
+  return { error: { kind: error.kind, message: sanitizeErrorMessage(error), ...(error.details ?? {}) } }
 }
+
+export function formatErrorJson(error: TskError): string {
+  return escapeJsonControls(JSON.stringify(errorObject(error), null, 2))
+}
+
+export const VERSION: string = packageJson.version
 
 export async function runCli(
   root: CommandSpec,
@@ -81,6 +90,10 @@ export async function runCli(
     signal: abort.signal,
   }
   try {
+    if (argv[0] === "--version" || argv[0] === "-V") {
+      io.stdout(json ? `${JSON.stringify({ name: "tsk", version: VERSION })}\n` : `tsk ${VERSION}\n`)
+      return 0
+    }
     const { spec, rest } = await findCommand(root, argv)
     const input = parseInput(spec, rest)
     if (input.options.help || !spec.run) {
@@ -93,7 +106,7 @@ export async function runCli(
     const output = await spec.run(ctx, input)
     if (output) {
       // Pretty for a person at a terminal; compact for a program reading a pipe (it is much smaller).
-      if (json) io.stdout(JSON.stringify(output.data, null, io.stdoutIsTTY ? 2 : undefined) + "\n")
+      if (json) io.stdout(escapeJsonControls(JSON.stringify(output.data, null, io.stdoutIsTTY ? 2 : undefined)) + "\n")
       else if (output.text.length > 0) io.stdout(output.text + "\n")
       return output.exitCode ?? 0
     }
@@ -101,7 +114,7 @@ export async function runCli(
   } catch (error) {
     const tskError = toTskError(error)
     if (json) io.stdout(formatErrorJson(tskError) + "\n")
-    else io.stderr(`${style.red("error:")} ${sanitizeErrorMessage(tskError)}\n`)
+    else io.stderr(`${style.red("error:")} ${escapeControls(sanitizeErrorMessage(tskError), true)}\n`)
     return exitCodeFor(tskError)
   } finally {
     process.off("SIGINT", onSignal)

@@ -3,11 +3,12 @@ import type { CommandSpec } from "./command.ts"
 import { loadTasks } from "./cli-store.ts"
 import { computeStats, listProjects, listTags, type NameCount } from "../domain/task-stats.ts"
 import type { Task } from "../domain/task.ts"
+import { escapeControls } from "../domain/text-safety.ts"
 
 function formatCounts(rows: NameCount[], prefix: string, empty: string): string {
   if (rows.length === 0) return empty
   const width = Math.max(...rows.map((r) => r.name.length + prefix.length))
-  return rows.map((r) => `${(prefix + r.name).padEnd(width)}  ${r.open} open / ${r.count} total`).join("\n")
+  return rows.map((r) => `${escapeControls(prefix + r.name).padEnd(width)}  ${r.open} open / ${r.count} total`).join("\n")
 }
 
 function countsCommand(name: string, summary: string, list: (tasks: Task[]) => NameCount[], prefix: string, empty: string): CommandSpec {

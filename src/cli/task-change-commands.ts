@@ -1,15 +1,24 @@
-// tsk done | undone | start | archive | rm | note | block | unblock — one change to one task.
+// tsk done | undone | start | archive | claim | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
-import { loadTasks, openStore, requirePositional, stringOption } from "./cli-store.ts"
+import { loadTasks, openStore, requirePositional, stringOption, whoAmI } from "./cli-store.ts"
 import { taskJson, viewOf } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { invalid } from "../domain/errors.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"
 import { childrenOf, subtreeIds } from "../domain/task-tree.ts"
+import { escapeControls } from "../domain/text-safety.ts"
 
 function changed(ctx: CommandContext, tasks: Task[], task: Task, verb: string) {
-  return { data: taskJson(task, viewOf(tasks)), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${task.title}` }
+  return { data: taskJson(task, viewOf(tasks)), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
+}
+
+/** Subtasks left open under a task that was just closed: people are told they stay open. */
+function openSubtasksNote(ctx: CommandContext, tasks: Task[], task: Task): string {
+  const open = (childrenOf(tasks).get(task.id) ?? []).filter((t) => t.status === "todo" || t.status === "in_progress")
+  if (open.length === 0) return ""
+  const names = open.slice(0, 3).map((t) => `${shortId(t.id)} ${escapeControls(t.title)}`).join(", ")
+  return `\n  ${ctx.style.yellow(`${open.length} open subtask${open.length === 1 ? " stays" : "s stay"} open`)}: ${names}${open.length > 3 ? ", …" : ""}`
 }
 
 function statusCommand(name: string, status: TaskStatus, summary: string, verb: string): CommandSpec {
@@ -23,6 +32,7 @@ function statusCommand(name: string, status: TaskStatus, summary: string, verb: 
       const store = await openStore(ctx)
       const task = await store.getState().setStatus(id, status)
       const result = changed(ctx, store.getState().tasks, task, verb)
+      if (status === "done" || status === "archived") result.text += openSubtasksNote(ctx, store.getState().tasks, task)
       if (task.nextOccurrenceId && status === "done") {
         const next = store.getState().tasks.find((t) => t.id === task.nextOccurrenceId)
         if (next) result.text += `\n  ↻ next occurrence ${ctx.style.bold(shortId(next.id))} due ${next.dueDate}`
@@ -36,6 +46,22 @@ export const doneCommand = statusCommand("done", "done", "Mark a task done (a re
 export const undoneCommand = statusCommand("undone", "todo", "Reopen a task", "Reopened")
 export const startCommand = statusCommand("start", "in_progress", "Mark a task in progress", "Started")
 export const archiveCommand = statusCommand("archive", "archived", "Archive a task (hidden from lists unless --all)", "Archived")
+
+export const claimCommand: CommandSpec = {
+  name: "claim",
+  summary: "Take a task: assignee and in progress in one locked step (refused when someone else holds it)",
+  usage: "tsk claim <id> [--as NAME]",
+  description:
+    "Exactly one of several agents claiming the same task at once gets it; the others get a conflict (exit code 1, kind conflict). Claiming a task you already hold is fine. Done, archived and blocked tasks cannot be claimed.",
+  options: { as: { type: "string", valueName: "name", description: "the name to claim under (default TSK_AGENT, else your login name)" } },
+  examples: ["tsk claim a1b2", "tsk claim a1b2 --as claude-code --json"],
+  async run(ctx, { positionals, options }) {
+    const id = requirePositional(positionals, 0, "task id", "tsk claim <id> [--as NAME]")
+    const store = await openStore(ctx)
+    const task = await store.getState().claimTask(id, whoAmI(options, ctx.env))
+    return changed(ctx, store.getState().tasks, task, `Claimed as ${escapeControls(task.assignee ?? "")}:`)
+  },
+}
 
 export const rmCommand: CommandSpec = {
   name: "rm",
@@ -58,7 +84,7 @@ export const rmCommand: CommandSpec = {
     const extra = deleted.length > 1 ? ` and ${deleted.length - 1} subtask${deleted.length === 2 ? "" : "s"}` : ""
     return {
       data: { deleted: deleted.map((t) => ({ id: t.id, title: t.title })) },
-      text: `${ctx.style.green("✓")} Deleted ${ctx.style.bold(shortId(root!.id))} ${root!.title}${extra}`,
+      text: `${ctx.style.green("✓")} Deleted ${ctx.style.bold(shortId(root!.id))} ${escapeControls(root!.title)}${extra}`,
     }
   },
 }

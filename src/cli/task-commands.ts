@@ -1,5 +1,5 @@
-// tsk add | list | show | edit — creating, finding and changing tasks.
-import type { CommandSpec } from "./command.ts"
+// tsk add | show | edit — creating, looking at and changing tasks (lists: list-commands.ts).
+import type { CommandSpec, OptionSpec } from "./command.ts"
 import {
   isClearValue,
   listOption,
@@ -13,25 +13,25 @@ import {
   stringOption,
   today,
 } from "./cli-store.ts"
-import { formatTaskDetails, formatTaskRow, taskJson, viewOf } from "./task-format.ts"
+import { formatTaskDetails, taskJson, viewOf } from "./task-format.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { parseRecurrence } from "../domain/recurrence.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"
-import { DUE_FILTERS, queryTasks, SORT_KEYS, type SortKey } from "../domain/task-query.ts"
 import type { UpdateTaskInput } from "../domain/task-input.ts"
 import { invalid } from "../domain/errors.ts"
-import { parseDateInput } from "../domain/local-date.ts"
+import { escapeControls } from "../domain/text-safety.ts"
 
 const fieldOptions = {
   priority: { type: "string", short: "p", valueName: "priority", description: "none | low | medium | high | urgent" },
   project: { type: "string", short: "P", valueName: "project", description: "project name ('none' clears)" },
-  tags: { type: "string", short: "t", valueName: "tag,tag", description: "comma-separated tags" },
+  tags: { type: "string", short: "t", valueName: "tag,tag", description: "tags, comma-separated or repeated (-t ui -t theme)", multiple: true },
   due: { type: "string", short: "d", valueName: "date", description: "YYYY-MM-DD, today, tomorrow, +3d, a weekday ('none' clears)" },
   desc: { type: "string", valueName: "text", description: "description" },
   estimate: { type: "string", valueName: "duration", description: "time estimate, e.g. 45m or 1h30m" },
   recur: { type: "string", valueName: "rule", description: "daily | weekly | monthly | yearly, or 2d, 3w, 2m, 1y" },
   parent: { type: "string", valueName: "id", description: "make it a subtask of this task (3 levels at most)" },
-} as const
+  assignee: { type: "string", valueName: "name", description: "who works on it ('none' clears)" },
+} satisfies Record<string, OptionSpec>
 
 export const addCommand: CommandSpec = {
   name: "add",
@@ -62,60 +62,11 @@ export const addCommand: CommandSpec = {
       ...(stringOption(options, "parent") !== undefined ? { parentId: stringOption(options, "parent") } : {}),
       ...(estimate !== undefined ? { estimateMinutes: parseEstimate(estimate) } : {}),
       ...(recur !== undefined ? { recurrence: parseRecurrence(recur) } : {}),
+      ...(stringOption(options, "assignee") !== undefined && !isClearValue(stringOption(options, "assignee")!) ? { assignee: stringOption(options, "assignee") } : {}),
       externalSource: "cli",
     })
     const view = viewOf(store.getState().tasks)
-    return { data: taskJson(task, view), text: `${ctx.style.green("✓")} Added ${ctx.style.bold(shortId(task.id))} ${task.title}` }
-  },
-}
-
-export const listCommand: CommandSpec = {
-  name: "list",
-  aliases: ["ls"],
-  summary: "List tasks (open ones unless --all or --status)",
-  usage: "tsk list [options]",
-  options: {
-    status: { type: "string", valueName: "s,s", description: "todo, in_progress, done, archived" },
-    priority: { type: "string", short: "p", valueName: "p,p", description: "only these priorities" },
-    project: { type: "string", short: "P", valueName: "project", description: "only this project" },
-    tag: { type: "string", short: "t", valueName: "tag", description: "only tasks with this tag" },
-    due: { type: "string", short: "d", valueName: "when", description: "today | overdue | week | a date" },
-    search: { type: "string", short: "s", valueName: "text", description: "text in the title or description" },
-    sort: { type: "string", valueName: "key", description: "priority | due | created | title" },
-    limit: { type: "string", short: "n", valueName: "N", description: "show at most N tasks" },
-    all: { type: "boolean", short: "a", description: "include done and archived tasks" },
-  },
-  examples: ["tsk list", "tsk ls --due overdue --sort priority", "tsk list --status done --project web --json"],
-  async run(ctx, { options }) {
-    const tasks = await loadTasks(ctx)
-    const sort = stringOption(options, "sort")
-    if (sort !== undefined && !(SORT_KEYS as readonly string[]).includes(sort)) throw invalid(`unknown sort '${sort}': use ${SORT_KEYS.join(", ")}`)
-    const limitText = stringOption(options, "limit")
-    const limit = limitText === undefined ? undefined : Number(limitText)
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw invalid(`--limit must be a positive whole number, not '${limitText}'`)
-    const dueText = stringOption(options, "due")
-    let due: string | undefined
-    if (dueText !== undefined) due = (DUE_FILTERS as readonly string[]).includes(dueText.toLowerCase()) ? dueText.toLowerCase() : parseDateInput(dueText, today())
-    const found = queryTasks(
-      tasks,
-      {
-        status: listOption(options, "status")?.map(parseStatus),
-        priority: listOption(options, "priority")?.map(parsePriority),
-        project: stringOption(options, "project"),
-        tag: stringOption(options, "tag"),
-        due,
-        search: stringOption(options, "search"),
-        includeClosed: options.all === true,
-        sort: sort as SortKey | undefined,
-        limit,
-      },
-      today(),
-    )
-    const view = viewOf(tasks)
-    if (ctx.json) return { data: found.map((t) => taskJson(t, view)), text: "" }
-    const day = today()
-    const text = found.length === 0 ? ctx.style.dim("No tasks.") : found.map((t) => formatTaskRow(t, view, ctx.style, day)).join("\n")
-    return { data: null, text }
+    return { data: taskJson(task, view), text: `${ctx.style.green("✓")} Added ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
   },
 }
 
@@ -142,6 +93,7 @@ export const editCommand: CommandSpec = {
     status: { type: "string", valueName: "status", description: "todo | in_progress | done | archived" },
     ...fieldOptions,
     parent: { type: "string", valueName: "id", description: "move under this task ('none' makes it top-level)" },
+    "blocked-by": { type: "string", valueName: "id,id", description: "the tasks it waits on, replacing the list ('none' clears)", multiple: true },
   },
   examples: ["tsk edit a1b2 --title 'Ship v2' -p urgent", "tsk edit a1b2 -d none -P none"],
   async run(ctx, { positionals, options }) {
@@ -158,9 +110,11 @@ export const editCommand: CommandSpec = {
     if (text("estimate") !== undefined) input.estimateMinutes = parseEstimate(text("estimate")!)
     if (text("recur") !== undefined) input.recurrence = isClearValue(text("recur")!) ? null : parseRecurrence(text("recur")!)
     if (text("parent") !== undefined) input.parentId = isClearValue(text("parent")!) ? null : text("parent")
+    if (text("assignee") !== undefined) input.assignee = isClearValue(text("assignee")!) ? null : text("assignee")
+    if (options["blocked-by"] !== undefined) input.blockedBy = (listOption(options, "blocked-by") ?? []).filter((id) => !isClearValue(id))
     if (Object.keys(input).length === 0) throw invalid("nothing to change: give at least one option (see tsk edit --help)")
     const store = await openStore(ctx)
     const task = await store.getState().updateTask(id, input)
-    return { data: taskJson(task, viewOf(store.getState().tasks)), text: `${ctx.style.green("✓")} Updated ${ctx.style.bold(shortId(task.id))} ${task.title}` }
+    return { data: taskJson(task, viewOf(store.getState().tasks)), text: `${ctx.style.green("✓")} Updated ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
   },
 }

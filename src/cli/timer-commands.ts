@@ -6,6 +6,7 @@ import { taskJson, viewOf } from "./task-format.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { findRunningTimer, trackedMs } from "../domain/time-tracking.ts"
 import { formatClock, formatDuration, parseDuration } from "../domain/duration.ts"
+import { escapeControls } from "../domain/text-safety.ts"
 
 const timerStart: CommandSpec = {
   name: "start",
@@ -17,10 +18,10 @@ const timerStart: CommandSpec = {
     const store = await openStore(ctx)
     const { task, stopped } = await store.getState().startTimer(id)
     const view = viewOf(store.getState().tasks)
-    const note = stopped ? `\n  stopped the timer of ${shortId(stopped.id)} ${stopped.title}` : ""
+    const note = stopped ? `\n  stopped the timer of ${shortId(stopped.id)} ${escapeControls(stopped.title)}` : ""
     return {
       data: { ...taskJson(task, view), stoppedTaskId: stopped?.id ?? null },
-      text: `${ctx.style.green("⏱")} Timing ${ctx.style.bold(shortId(task.id))} ${task.title}${note}`,
+      text: `${ctx.style.green("⏱")} Timing ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}${note}`,
     }
   },
 }
@@ -36,7 +37,7 @@ const timerStop: CommandSpec = {
     const spent = Date.parse(last.end!) - Date.parse(last.start)
     return {
       data: taskJson(task, viewOf(store.getState().tasks)),
-      text: `${ctx.style.green("✓")} Stopped ${ctx.style.bold(shortId(task.id))} ${task.title} after ${formatDuration(spent)} (total ${formatDuration(trackedMs(task, new Date()))})`,
+      text: `${ctx.style.green("✓")} Stopped ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)} after ${formatDuration(spent)} (total ${formatDuration(trackedMs(task, new Date()))})`,
     }
   },
 }
@@ -51,7 +52,7 @@ const timerStatus: CommandSpec = {
     const elapsedMs = Date.now() - Date.parse(running.start)
     return {
       data: { running: true, taskId: running.task.id, title: running.task.title, start: running.start, elapsedMs },
-      text: `⏱ ${formatClock(elapsedMs)}  ${ctx.style.bold(shortId(running.task.id))} ${running.task.title}`,
+      text: `⏱ ${formatClock(elapsedMs)}  ${ctx.style.bold(shortId(running.task.id))} ${escapeControls(running.task.title)}`,
     }
   },
 }
@@ -75,7 +76,7 @@ export const logCommand: CommandSpec = {
     const task = await store.getState().logTime(id, durationMs)
     return {
       data: taskJson(task, viewOf(store.getState().tasks)),
-      text: `${ctx.style.green("✓")} Logged ${formatDuration(durationMs)} on ${ctx.style.bold(shortId(task.id))} ${task.title} (total ${formatDuration(trackedMs(task, new Date()))})`,
+      text: `${ctx.style.green("✓")} Logged ${formatDuration(durationMs)} on ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)} (total ${formatDuration(trackedMs(task, new Date()))})`,
     }
   },
 }

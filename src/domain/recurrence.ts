@@ -2,19 +2,42 @@ import { addDays, addMonths, parseLocalDate } from "./local-date.ts"
 import { invalid } from "./errors.ts"
 import type { Recurrence } from "./task.ts"
 
-/** The due date of the next occurrence, on the local calendar. */
-export function nextDueDate(recurrence: Recurrence, from: string): string {
-  const anchor = parseLocalDate(from)?.day
+/** 0 = Monday … 6 = Sunday, the ancestor's numbering of `daysOfWeek`. */
+export function weekdayOf(date: string): number {
+  const parts = parseLocalDate(date)
+  if (!parts) return 0
+  return (new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay() + 6) % 7
+}
+
+/** Weekly on given weekdays: the next one later this week, else the first one `interval` weeks on. */
+function nextWeekday(from: string, days: readonly number[], interval: number): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b)
+  const today = weekdayOf(from)
+  const later = sorted.find((d) => d > today)
+  if (later !== undefined) return addDays(from, later - today)
+  return addDays(from, 7 * interval - today + sorted[0]!)
+}
+
+function nextDate(recurrence: Recurrence, from: string): string {
+  const anchor = recurrence.dayOfMonth ?? parseLocalDate(from)?.day
   switch (recurrence.frequency) {
     case "daily":
       return addDays(from, recurrence.interval)
     case "weekly":
-      return addDays(from, recurrence.interval * 7)
+      return recurrence.daysOfWeek && recurrence.daysOfWeek.length > 0
+        ? nextWeekday(from, recurrence.daysOfWeek, recurrence.interval)
+        : addDays(from, recurrence.interval * 7)
     case "monthly":
       return addMonths(from, recurrence.interval, anchor)
     case "yearly":
       return addMonths(from, recurrence.interval * 12, anchor)
   }
+}
+
+/** The due date of the next occurrence, on the local calendar; null once past `endDate`. */
+export function nextDueDate(recurrence: Recurrence, from: string): string | null {
+  const next = nextDate(recurrence, from)
+  return recurrence.endDate && next > recurrence.endDate ? null : next
 }
 
 /** `daily`, `weekly`, `monthly`, `yearly`, optionally `every 2 weeks`-style `2w`, `3d`, `2m`, `1y`. */
@@ -30,8 +53,14 @@ export function parseRecurrence(input: string): Recurrence {
   throw invalid(`'${input}' is not a recurrence: use daily, weekly, monthly, yearly, or 2d, 3w, 2m, 1y`)
 }
 
+const WEEKDAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
 export function describeRecurrence(recurrence: Recurrence): string {
-  if (recurrence.interval === 1) return recurrence.frequency
   const unit = { daily: "days", weekly: "weeks", monthly: "months", yearly: "years" }[recurrence.frequency]
-  return `every ${recurrence.interval} ${unit}`
+  let text = recurrence.interval === 1 ? recurrence.frequency : `every ${recurrence.interval} ${unit}`
+  if (recurrence.frequency === "weekly" && recurrence.daysOfWeek && recurrence.daysOfWeek.length > 0) {
+    text += ` on ${[...new Set(recurrence.daysOfWeek)].sort((a, b) => a - b).map((d) => WEEKDAY_NAMES[d]).join(", ")}`
+  }
+  if (recurrence.endDate) text += ` until ${recurrence.endDate}`
+  return text
 }

@@ -5,6 +5,7 @@
 import { invalid } from "./errors.ts"
 import { isLocalDate } from "./local-date.ts"
 import { MAX_TITLE, PRIORITIES, TASK_STATUSES } from "./task-constants.ts"
+import { stripControls, stripControlsLine } from "./text-safety.ts"
 import type { CreateTaskInput, UpdateTaskInput } from "./task-input.ts"
 import type { Priority, Recurrence, TaskStatus } from "./task.ts"
 
@@ -14,9 +15,10 @@ export const MAX_TAG = 50
 export const MAX_TAGS = 50
 export const RECURRENCE_FREQUENCIES = ["daily", "weekly", "monthly", "yearly"] as const
 export const MAX_RECURRENCE_INTERVAL = 1000
+export const MAX_ASSIGNEE = 100
 
 export function checkTitle(title: string): string {
-  const trimmed = typeof title === "string" ? title.trim() : ""
+  const trimmed = typeof title === "string" ? stripControlsLine(title).trim() : ""
   if (trimmed.length === 0) throw invalid("title must not be empty")
   if (trimmed.length > MAX_TITLE) throw invalid(`title must be at most ${MAX_TITLE} characters`)
   return trimmed
@@ -25,7 +27,7 @@ export function checkTitle(title: string): string {
 function checkDescription(description: string): string {
   if (typeof description !== "string") throw invalid("description must be text")
   if (description.length > MAX_DESCRIPTION) throw invalid(`description must be at most ${MAX_DESCRIPTION} characters`)
-  return description
+  return stripControls(description)
 }
 
 function checkStatus(status: TaskStatus): TaskStatus {
@@ -40,7 +42,7 @@ function checkPriority(priority: Priority): Priority {
 
 function checkProject(project: string | null): string | null {
   if (project === null) return null
-  const trimmed = typeof project === "string" ? project.trim() : ""
+  const trimmed = typeof project === "string" ? stripControlsLine(project).trim() : ""
   if (trimmed.length === 0 || trimmed.length > MAX_PROJECT) throw invalid(`project must be 1 to ${MAX_PROJECT} characters`)
   return trimmed
 }
@@ -48,7 +50,7 @@ function checkProject(project: string | null): string | null {
 /** Trimmed, without a leading `#`, without duplicates. */
 export function normaliseTags(tags: readonly string[]): string[] {
   if (!Array.isArray(tags)) throw invalid("tags must be a list")
-  const out = [...new Set(tags.map((t) => (typeof t === "string" ? t.trim().replace(/^#/, "") : "")).filter((t) => t.length > 0))]
+  const out = [...new Set(tags.map((t) => (typeof t === "string" ? stripControlsLine(t).trim().replace(/^#/, "") : "")).filter((t) => t.length > 0))]
   if (out.length > MAX_TAGS) throw invalid(`at most ${MAX_TAGS} tags`)
   const long = out.find((t) => t.length > MAX_TAG)
   if (long) throw invalid(`tag '${long.slice(0, 20)}…' is longer than ${MAX_TAG} characters`)
@@ -73,7 +75,35 @@ function checkRecurrence(recurrence: Recurrence | null): Recurrence | null {
   if (!Number.isInteger(recurrence.interval) || recurrence.interval < 1 || recurrence.interval > MAX_RECURRENCE_INTERVAL) {
     throw invalid(`recurrence interval must be a whole number from 1 to ${MAX_RECURRENCE_INTERVAL}`)
   }
-  return { frequency: recurrence.frequency, interval: recurrence.interval }
+  const { daysOfWeek, dayOfMonth, endDate } = recurrence
+  if (daysOfWeek !== undefined && (!Array.isArray(daysOfWeek) || daysOfWeek.some((d) => !Number.isInteger(d) || d < 0 || d > 6))) {
+    throw invalid("daysOfWeek must list weekdays from 0 (Monday) to 6 (Sunday)")
+  }
+  if (dayOfMonth !== undefined && (!Number.isInteger(dayOfMonth) || dayOfMonth < 1 || dayOfMonth > 31)) throw invalid("dayOfMonth must be from 1 to 31")
+  if (endDate !== undefined && endDate !== null && !isLocalDate(endDate)) throw invalid("endDate must be a date YYYY-MM-DD")
+  return {
+    frequency: recurrence.frequency,
+    interval: recurrence.interval,
+    ...(daysOfWeek !== undefined ? { daysOfWeek: [...new Set(daysOfWeek)].sort((a, b) => a - b) } : {}),
+    ...(dayOfMonth !== undefined ? { dayOfMonth } : {}),
+    ...(endDate !== undefined ? { endDate } : {}),
+  }
+}
+
+/** A name such as `claude-code` or `ana`; null clears it. */
+export function checkAssignee(assignee: string | null): string | null {
+  if (assignee === null) return null
+  const trimmed = typeof assignee === "string" ? stripControlsLine(assignee).trim() : ""
+  if (trimmed.length === 0 || trimmed.length > MAX_ASSIGNEE) throw invalid(`assignee must be 1 to ${MAX_ASSIGNEE} characters`)
+  return trimmed
+}
+
+/** Note text: controls removed, trimmed, 1 to 20,000 characters. */
+export function checkNoteContent(content: string): string {
+  const text = typeof content === "string" ? stripControls(content).trim() : ""
+  if (text.length === 0) throw invalid("a note needs some text")
+  if (text.length > MAX_DESCRIPTION) throw invalid(`a note is at most ${MAX_DESCRIPTION} characters`)
+  return text
 }
 
 function map<T>(value: T | undefined, check: (v: T) => T): T | undefined {
@@ -93,12 +123,18 @@ function checkCommonFields<T extends UpdateTaskInput>(input: T): T {
     ...(input.dueDate !== undefined ? { dueDate: map(input.dueDate, checkDueDate) } : {}),
     ...(input.estimateMinutes !== undefined ? { estimateMinutes: map(input.estimateMinutes, checkEstimate) } : {}),
     ...(input.recurrence !== undefined ? { recurrence: map(input.recurrence, checkRecurrence) } : {}),
+    ...(input.assignee !== undefined ? { assignee: map(input.assignee, checkAssignee) } : {}),
   }
 }
 
 export function checkCreateInput(input: CreateTaskInput): CreateTaskInput {
   if (typeof input !== "object" || input === null) throw invalid("a task needs at least a title")
-  return { ...checkCommonFields(input), title: checkTitle(input.title) }
+  return {
+    ...checkCommonFields(input),
+    title: checkTitle(input.title),
+    ...(typeof input.externalId === "string" ? { externalId: stripControlsLine(input.externalId) } : {}),
+    ...(typeof input.externalSource === "string" ? { externalSource: stripControlsLine(input.externalSource) } : {}),
+  }
 }
 
 export function checkUpdateInput(input: UpdateTaskInput): UpdateTaskInput {

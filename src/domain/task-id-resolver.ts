@@ -1,14 +1,20 @@
 // One resolver of partial ids for every surface: an exact id wins, otherwise a case-insensitive
-// unique prefix. No match is "not found"; several are "ambiguous" with the candidates listed.
+// unique prefix of at least MIN_PREFIX characters (a one-character prefix such as `1` would pick a
+// task by chance). No match is "not found"; several are "ambiguous" with the candidates listed.
 import { ambiguous, invalid, notFound } from "./errors.ts"
 import type { Task } from "./task.ts"
 import { shortId } from "./task-constants.ts"
+
+export const MIN_PREFIX = 4
 
 export function resolveTaskId(tasks: readonly Task[], query: string): Task {
   const wanted = query.trim()
   if (wanted.length === 0) throw invalid("a task id is required")
   const exact = tasks.find((t) => t.id === wanted)
   if (exact) return exact
+  if (wanted.length < MIN_PREFIX) {
+    throw invalid(`id '${wanted}' is too short: give the full id or at least ${MIN_PREFIX} characters of it`, { id: wanted })
+  }
   const lower = wanted.toLowerCase()
   const matches = tasks.filter((t) => t.id.toLowerCase().startsWith(lower))
   if (matches.length === 1) return matches[0]!

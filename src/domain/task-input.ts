@@ -14,11 +14,14 @@ const EditableFields = z.object({
   parentId: z.string().min(1).nullable().optional(),
   estimateMinutes: z.number().int().nonnegative().nullable().optional(),
   recurrence: Recurrence.nullable().optional(),
+  /** Who works on it; null clears it. */
+  assignee: z.string().trim().min(1).max(100).nullable().optional(),
+  /** The tasks it waits on (ids or unique prefixes); replaces the list. */
+  blockedBy: z.array(z.string().min(1)).optional(),
 })
 
 export const CreateTaskInput = EditableFields.extend({
   title: Title,
-  blockedBy: z.array(z.string().min(1)).optional(),
   externalId: z.string().nullable().optional(),
   externalSource: z.string().nullable().optional(),
 })

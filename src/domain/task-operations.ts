@@ -6,7 +6,7 @@ import { nextDueDate } from "./recurrence.ts"
 import type { Task, TaskStatus } from "./task.ts"
 import { MAX_DEPTH, shortId } from "./task-constants.ts"
 import type { CreateTaskInput, UpdateTaskInput } from "./task-input.ts"
-import { checkCreateInput, checkUpdateInput } from "./task-fields.ts"
+import { checkCreateInput, checkNoteContent, checkUpdateInput } from "./task-fields.ts"
 import { canNestUnder, childrenOf, depthOf, indexTasks, subtreeIds, wouldCreateCycle } from "./task-tree.ts"
 import { resolveTaskId } from "./task-id-resolver.ts"
 
@@ -65,6 +65,7 @@ export function createTask(tasks: readonly Task[], raw: CreateTaskInput, ctx: Op
     notes: [],
     externalId: input.externalId ?? null,
     externalSource: input.externalSource ?? null,
+    ...(input.assignee ? { assignee: input.assignee } : {}),
     createdAt: nowIso,
     updatedAt: nowIso,
     completedAt: status === "done" ? nowIso : null,
@@ -103,6 +104,11 @@ export function updateTask(tasks: readonly Task[], idQuery: string, raw: UpdateT
   if (input.estimateMinutes !== undefined) next.estimateMinutes = input.estimateMinutes
   if (input.recurrence !== undefined) next.recurrence = input.recurrence
   if (input.parentId !== undefined) next.parentId = input.parentId === null ? null : moveUnder(tasks, task, input.parentId)
+  if (input.assignee !== undefined) {
+    if (input.assignee === null) delete next.assignee
+    else next.assignee = input.assignee
+  }
+  if (input.blockedBy !== undefined) next.blockedBy = resolveBlockers(tasks, task, input.blockedBy)
   next.updatedAt = nowIso
   let list = replace(tasks, [next])
   if (input.status !== undefined && input.status !== task.status) {
@@ -111,6 +117,20 @@ export function updateTask(tasks: readonly Task[], idQuery: string, raw: UpdateT
     next = mutation.result
   }
   return { tasks: list, result: next }
+}
+
+/** The blockers of `task` as full ids, checked for cycles like `block` does. */
+function resolveBlockers(tasks: readonly Task[], task: Task, queries: readonly string[]): string[] {
+  const ids = [...new Set(queries.map((q) => resolveTaskId(tasks, q).id))]
+  // Check each new edge against the list without the task's old blockers (they are replaced).
+  const index = indexTasks(tasks.map((t) => (t.id === task.id ? { ...t, blockedBy: [] } : t)))
+  for (const id of ids) {
+    if (wouldCreateCycle(index, task.id, id)) {
+      const blocker = index.get(id)!
+      throw invalid(id === task.id ? "a task cannot block itself" : `'${blocker.title}' (${shortId(id)}) already waits on '${task.title}'; blocking would create a cycle`)
+    }
+  }
+  return ids
 }
 
 function moveUnder(tasks: readonly Task[], task: Task, parentQuery: string): string {
@@ -130,13 +150,16 @@ export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskS
   const nowIso = ctx.now.toISOString()
   let updated = withStatus(task, status, nowIso)
   let list = replace(tasks, [updated])
-  if (status === "done" && task.status !== "done" && task.recurrence && task.nextOccurrenceId === null) {
-    const from = task.dueDate ?? localDateOf(ctx.now)
+  const nextDue = status === "done" && task.status !== "done" && task.recurrence && task.nextOccurrenceId === null
+    ? nextDueDate(task.recurrence, task.dueDate ?? localDateOf(ctx.now))
+    : null
+  if (nextDue !== null) {
     const occurrence: Task = {
       ...task,
       id: ctx.newId(),
       status: "todo",
-      dueDate: nextDueDate(task.recurrence, from),
+      assignee: undefined,
+      dueDate: nextDue,
       timeEntries: [],
       notes: [],
       nextOccurrenceId: null,
@@ -180,9 +203,7 @@ export function restoreTasks(tasks: readonly Task[], restored: readonly Task[]):
 }
 
 export function addNote(tasks: readonly Task[], idQuery: string, content: string, source: string, ctx: OperationContext): Mutation<Task> {
-  const text = content.trim()
-  if (text.length === 0) throw invalid("a note needs some text")
-  if (text.length > 20000) throw invalid("a note is at most 20000 characters")
+  const text = checkNoteContent(content)
   const task = resolveTaskId(tasks, idQuery)
   const nowIso = ctx.now.toISOString()
   const updated: Task = { ...task, notes: [...task.notes, { id: ctx.newId(), content: text, createdAt: nowIso, source }], updatedAt: nowIso }

@@ -3,8 +3,9 @@
 import { addDays } from "./local-date.ts"
 import type { Priority, Task, TaskStatus } from "./task.ts"
 import { PRIORITIES } from "./task-constants.ts"
+import { indexTasks, isBlocked, type TaskIndex } from "./task-tree.ts"
 
-export const SORT_KEYS = ["priority", "due", "created", "title", "order"] as const
+export const SORT_KEYS = ["relevance", "priority", "due", "created", "title", "order"] as const
 export type SortKey = (typeof SORT_KEYS)[number]
 
 /** `today`, `overdue`, `week`, or a date. */
@@ -18,6 +19,12 @@ export interface TaskQuery {
   due?: string
   search?: string
   includeClosed?: boolean
+  /** Only tasks that can be worked on now (see isReady). */
+  ready?: boolean
+  /** Only tasks waiting on an open blocker (true) or only those that are not (false). */
+  blocked?: boolean
+  /** Only tasks of this assignee; `none` for unassigned ones. */
+  assignee?: string
   sort?: SortKey
   limit?: number
 }
@@ -36,8 +43,17 @@ export function isOverdue(task: Task, today: string): boolean {
   return task.dueDate !== null && task.dueDate < today && task.status !== "done" && task.status !== "archived"
 }
 
+const byDue = (a: Task, b: Task) => (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999")
+
 export function compareTasks(sort: SortKey): (a: Task, b: Task) => number {
   switch (sort) {
+    case "relevance":
+      // What to look at first: work in progress, then by priority, then the nearest due date.
+      return (a, b) =>
+        Number(b.status === "in_progress") - Number(a.status === "in_progress") ||
+        PRIORITY_RANK[b.priority] - PRIORITY_RANK[a.priority] ||
+        byDue(a, b) ||
+        a.order - b.order
     case "priority":
       return (a, b) => PRIORITY_RANK[b.priority] - PRIORITY_RANK[a.priority] || a.order - b.order
     case "due":
@@ -51,7 +67,27 @@ export function compareTasks(sort: SortKey): (a: Task, b: Task) => number {
   }
 }
 
+/** Open tasks with an open subtask, for isReady. */
+export function tasksWithOpenSubtasks(tasks: readonly Task[]): Set<string> {
+  const parents = new Set<string>()
+  for (const task of tasks) if (task.parentId && (task.status === "todo" || task.status === "in_progress")) parents.add(task.parentId)
+  return parents
+}
+
+/** Ready work: open, not waiting on an open blocker, and with no open subtask left. */
+export function isReady(task: Task, index: TaskIndex, withOpenSubtasks: ReadonlySet<string>): boolean {
+  return (task.status === "todo" || task.status === "in_progress") && !isBlocked(index, task) && !withOpenSubtasks.has(task.id)
+}
+
+/** Ready tasks by priority, then due date, then the list's order (`tsk ready`, `query {ready}`). */
+export function compareReady(a: Task, b: Task): number {
+  return PRIORITY_RANK[b.priority] - PRIORITY_RANK[a.priority] || byDue(a, b) || a.order - b.order
+}
+
 export function queryTasks(tasks: readonly Task[], query: TaskQuery, today: string): Task[] {
+  const index = query.ready !== undefined || query.blocked !== undefined ? indexTasks(tasks) : null
+  const openParents = query.ready !== undefined ? tasksWithOpenSubtasks(tasks) : null
+  const assignee = query.assignee?.toLowerCase()
   const statuses = query.status && query.status.length > 0 ? new Set(query.status) : null
   const priorities = query.priority && query.priority.length > 0 ? new Set(query.priority) : null
   const project = query.project?.toLowerCase()
@@ -66,8 +102,11 @@ export function queryTasks(tasks: readonly Task[], query: TaskQuery, today: stri
     if (tag !== undefined && !task.tags.some((t) => t.toLowerCase() === tag)) return false
     if (query.due && !matchesDue(task, query.due, today)) return false
     if (search && !task.title.toLowerCase().includes(search) && !task.description.toLowerCase().includes(search)) return false
+    if (assignee !== undefined && (assignee === "none" ? task.assignee !== undefined && task.assignee !== null : task.assignee?.toLowerCase() !== assignee)) return false
+    if (index && query.blocked !== undefined && isBlocked(index, task) !== query.blocked) return false
+    if (index && openParents && query.ready !== undefined && isReady(task, index, openParents) !== query.ready) return false
     return true
   })
-  result.sort(compareTasks(query.sort ?? "order"))
+  result.sort(query.sort ? compareTasks(query.sort) : query.ready ? compareReady : compareTasks("order"))
   return query.limit ? result.slice(0, query.limit) : result
 }

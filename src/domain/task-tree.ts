@@ -98,3 +98,17 @@ export function wouldCreateCycle(index: TaskIndex, taskId: string, blockerId: st
   }
   return false
 }
+
+/** Is `task` on a cycle of blockers (it waits, through its blockers, on itself)? */
+export function inBlockerCycle(index: TaskIndex, task: Task): boolean {
+  const stack = [...task.blockedBy]
+  const seen = new Set<string>()
+  while (stack.length > 0) {
+    const current = stack.pop()!
+    if (current === task.id) return true
+    if (seen.has(current)) continue
+    seen.add(current)
+    for (const next of index.get(current)?.blockedBy ?? []) stack.push(next)
+  }
+  return false
+}

@@ -17,6 +17,12 @@ export const LocalDateString = z.string().refine(isLocalDate, { message: "must b
 export const Recurrence = z.object({
   frequency: z.enum(["daily", "weekly", "monthly", "yearly"]),
   interval: z.number().int().min(1).max(1000),
+  /** Weekly on these weekdays, 0 = Monday … 6 = Sunday (kept from the ancestor's files). */
+  daysOfWeek: z.array(z.number().int().min(0).max(6)).optional(),
+  /** Monthly on this day of the month. */
+  dayOfMonth: z.number().int().min(1).max(31).optional(),
+  /** No occurrence after this date. */
+  endDate: LocalDateString.nullable().optional(),
 })
 export type Recurrence = z.infer<typeof Recurrence>
 
@@ -58,6 +64,8 @@ export const Task = z.object({
   notes: z.array(Note).default([]),
   externalId: z.string().nullable().default(null),
   externalSource: z.string().nullable().default(null),
+  /** Who works on it (set by `tsk claim`); absent when nobody does. */
+  assignee: z.string().min(1).max(100).optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   completedAt: Timestamp.nullable().default(null),

@@ -9,7 +9,7 @@ export const MAX_STRING = 4000
 /** Notes and time entries `task_show` keeps: the newest. */
 export const MAX_TASK_HISTORY = 20
 
-type Json = Record<string, unknown>
+export type Json = Record<string, unknown>
 
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value)
 
@@ -25,6 +25,7 @@ export function compactTask(task: Json): Json {
   if (typeof task.dueDate === "string") compact.dueDate = task.dueDate
   if (Array.isArray(task.tags) && task.tags.length > 0) compact.tags = task.tags
   if (typeof task.parentId === "string") compact.parentId = task.parentId
+  if (typeof task.assignee === "string") compact.assignee = task.assignee
   if (task.blocked === true) compact.blocked = true
   const progress = task.progress
   if (isObject(progress)) compact.subtasks = `${progress.done}/${progress.total}`

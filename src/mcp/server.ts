@@ -49,13 +49,13 @@ function errorResult(error: unknown): CallToolResult {
   return { isError: true, content: text({ error: { kind: failure.kind, message: sanitizeErrorMessage(failure), ...(failure.details ?? {}) } }) }
 }
 
-async function callTool(tool: Tool, executor: BridgeExecutor, home: string, args: Record<string, unknown>): Promise<unknown> {
+async function callTool(tool: Tool, executor: BridgeExecutor, args: Record<string, unknown>): Promise<unknown> {
   const checked = tool.input.safeParse(args)
   if (!checked.success) throw invalid(`invalid arguments for '${tool.row.name}': ${describePayloadIssues(checked.error)}`)
   const { row } = tool
   if (row.answer === "page") {
     const { payload, paging } = splitPaging(args)
-    return taskPage(executor, home, row.command, payload, paging)
+    return taskPage(executor, row.command, payload, paging)
   }
   // The executor validates the raw arguments again with the bridge's own schema, as the runner does.
   const data = await executor.run(row.command, args)
@@ -72,7 +72,7 @@ export function createTskMcpServer(options: TskMcpOptions): Server {
     const tool = tools.get(request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${request.params.name}' (tier ${options.tier}; start with --tools all for every tool)`)
     try {
-      return { content: text(await callTool(tool, executor, options.home, request.params.arguments ?? {})) }
+      return { content: text(await callTool(tool, executor, request.params.arguments ?? {})) }
     } catch (error) {
       return errorResult(error)
     }

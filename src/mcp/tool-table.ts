@@ -26,16 +26,19 @@ export interface ToolRow {
 
 export const TOOL_TABLE: readonly ToolRow[] = [
   // core
-  { name: "task_query", tier: "core", command: "query", answer: "page", description: "Find tasks: filter by status, priority, project, tag, due (today|overdue|week|YYYY-MM-DD), search text. Open tasks unless status or all:true. Pages of 50 compact tasks (limit, offset); the answer says total and nextOffset. compact:false gives whole tasks." },
+  { name: "task_query", tier: "core", command: "query", answer: "page", description: "Find tasks: filter by status, priority, project, tag, due (today|overdue|week|YYYY-MM-DD), search text, assignee; ready:true gives the work ready to start (open, not blocked, no open subtasks), blocked:true the blocked work. Open tasks unless status or all:true. Pages of 50 compact tasks (limit, offset); the answer says total and nextOffset. compact:false gives whole tasks." },
   { name: "task_show", tier: "core", command: "show", answer: "task", description: "One task with everything: description, notes (newest 20), time entries, blockers, subtasks. taskId takes the full id or a unique prefix." },
   { name: "task_create", tier: "core", command: "create", answer: "bounded", description: "Create a task. dueDate: YYYY-MM-DD, today, tomorrow, +3d. Answers the new task (use its id)." },
   { name: "task_create_subtask", tier: "core", command: "create-subtask", answer: "bounded", description: "Create a subtask under parentId (3 levels at most). Answers the new task." },
   { name: "task_update", tier: "core", command: "update", answer: "bounded", description: "Change fields of a task (title, description, priority, status, project, tags, dueDate; null clears project/dueDate). status in_progress starts work, done completes." },
   { name: "task_complete", tier: "core", command: "complete", answer: "bounded", description: "Mark a task done (a recurring task creates its next occurrence)." },
+  { name: "task_claim", tier: "core", command: "claim", answer: "bounded", description: "Claim a task for yourself (assignee, default your client's name): sets the assignee and in_progress in one locked step; refused with kind conflict when someone else holds it, or it is done or blocked." },
   { name: "task_note", tier: "core", command: "add-note", answer: "bounded", description: "Add a note to a task (findings, decisions, what is left)." },
   { name: "task_stats", tier: "core", command: "stats", answer: "bounded", description: "Counts: total, by status and priority, overdue, due today, completed today, tracked minutes." },
   // standard
   { name: "task_list", tier: "standard", command: "list", answer: "page", description: "Open tasks in list order (all:true adds done and archived). Pages of 50 compact tasks (limit, offset) with total and nextOffset." },
+  { name: "task_block", tier: "standard", command: "block", answer: "bounded", description: "Mark taskId as blocked by blockerId (no cycles)." },
+  { name: "task_unblock", tier: "standard", command: "unblock", answer: "bounded", description: "Remove blockerId from taskId's blockers." },
   { name: "task_reopen", tier: "standard", command: "uncomplete", answer: "bounded", description: "Set a done task back to todo." },
   { name: "task_delete", tier: "standard", command: "delete", answer: "bounded", description: "Delete a task and all its subtasks (cannot be undone from here). Answers what was deleted." },
   { name: "task_bulk_create", tier: "standard", command: "bulk-create", answer: "bounded", description: "Create up to 1000 tasks in one write. Answers their count and the first 50, compact." },

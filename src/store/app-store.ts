@@ -19,6 +19,8 @@ import {
   type OperationContext,
 } from "../domain/task-operations.ts"
 import { logTime, startTimer, stopTimer, type TimerChange } from "../domain/time-tracking.ts"
+import { claimTask } from "../domain/task-claim.ts"
+import { importTasks, type ImportResult } from "../domain/task-import.ts"
 import { TskError, toTskError } from "../domain/errors.ts"
 import type { Config } from "../domain/config.ts"
 import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
@@ -45,6 +47,10 @@ export interface TaskActions {
   restoreTasks(tasks: Task[]): Promise<Task[]>
   addNote(id: string, content: string, source: string): Promise<Task>
   setBlocked(id: string, blockerId: string, blocked: boolean): Promise<Task>
+  /** Assignee + in progress in one locked step; a conflict when someone else holds the task. */
+  claimTask(id: string, assignee: string): Promise<Task>
+  /** Add tasks from another list; ids already present are skipped. */
+  importTasks(tasks: Task[]): Promise<ImportResult>
   startTimer(id: string): Promise<TimerChange>
   stopTimer(id?: string): Promise<Task>
   logTime(id: string, durationMs: number): Promise<Task>
@@ -144,6 +150,8 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       restoreTasks: (restored) => mutate((tasks) => restoreTasks(tasks, restored)),
       addNote: (id, content, source) => mutate((tasks, ctx) => addNote(tasks, id, content, source, ctx)),
       setBlocked: (id, blockerId, blocked) => mutate((tasks, ctx) => setBlocked(tasks, id, blockerId, blocked, ctx)),
+      claimTask: (id, assignee) => mutate((tasks, ctx) => claimTask(tasks, id, assignee, ctx)),
+      importTasks: (incoming) => mutate((tasks) => importTasks(tasks, incoming)),
       startTimer: (id) => mutate((tasks, ctx) => startTimer(tasks, id, ctx)),
       stopTimer: (id) => mutate((tasks, ctx) => stopTimer(tasks, id, ctx)),
       logTime: (id, durationMs) => mutate((tasks, ctx) => logTime(tasks, id, durationMs, ctx)),

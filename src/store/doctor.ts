@@ -4,6 +4,7 @@ import { readFile, rename } from "node:fs/promises"
 import { basename, dirname } from "node:path"
 import * as z from "zod"
 import { homePaths } from "./paths.ts"
+import { readTasks } from "./tasks-repository.ts"
 import { listBackups } from "./backups.ts"
 import { fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
 import { withFileLock } from "./file-lock.ts"
@@ -11,7 +12,7 @@ import { TasksFile, type Task } from "../domain/task.ts"
 import { Config } from "../domain/config.ts"
 import { toTskError } from "../domain/errors.ts"
 import { MAX_DEPTH } from "../domain/task.ts"
-import { depthOf, indexTasks, wouldCreateCycle } from "../domain/task-tree.ts"
+import { depthOf, inBlockerCycle, indexTasks } from "../domain/task-tree.ts"
 
 export interface FileReport {
   file: string
@@ -52,8 +53,8 @@ export function taskListWarnings(tasks: readonly Task[]): string[] {
     if (depthOf(index, task.id) > MAX_DEPTH) warnings.push(`task ${task.id} nests deeper than ${MAX_DEPTH} levels`)
     for (const blocker of task.blockedBy) {
       if (!index.has(blocker)) warnings.push(`task ${task.id} is blocked by a missing task ${blocker}`)
-      else if (wouldCreateCycle(index, blocker, task.id) && blocker !== task.id) warnings.push(`task ${task.id} is part of a blocker cycle`)
     }
+    if (inBlockerCycle(index, task)) warnings.push(`task ${task.id} is part of a blocker cycle`)
   }
   return warnings
 }
@@ -80,6 +81,8 @@ async function repairFile(path: string, backupsDir: string, schema: z.ZodType, r
 
 export async function runDoctor(home: string, repair: boolean): Promise<DoctorReport> {
   const paths = homePaths(home)
+  // The ancestor's tasks.json is migrated first (with a backup), so it is never "repaired" away.
+  await readTasks(home).catch(() => undefined)
   const targets: Array<[string, z.ZodType]> = [
     [paths.tasks, TasksFile],
     [paths.config, Config],

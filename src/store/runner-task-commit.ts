@@ -48,7 +48,7 @@ export function runTaskBatch<T>(
   const paths = homePaths(home)
   return enqueue(paths.tasks, () =>
     withFileLock(paths.tasks, async () => {
-      const current = await readTasks(home)
+      const current = await readTasks(home, { locked: true })
       const { value, tasks } = await work(current)
       if (tasks === null) return { value, written: null }
       const written: TasksSnapshot = { revision: current.revision + 1, tasks }

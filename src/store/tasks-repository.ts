@@ -13,7 +13,8 @@ import { enqueue } from "./serial-queue.ts"
 import type { Task, TasksFile } from "../domain/task.ts"
 import { TASKS_FILE_VERSION } from "../domain/task-constants.ts"
 import type { Mutation } from "../domain/task-operations.ts"
-import { conflict } from "../domain/errors.ts"
+import { conflict, TskError } from "../domain/errors.ts"
+import { migrateAncestorFile } from "./ancestor-file.ts"
 
 export interface TasksSnapshot {
   revision: number
@@ -33,7 +34,8 @@ function remember(file: string, identity: string | null, snapshot: TasksSnapshot
   return snapshot
 }
 
-export async function readTasks(home: string): Promise<TasksSnapshot> {
+/** `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it). */
+export async function readTasks(home: string, options: { locked?: boolean } = {}): Promise<TasksSnapshot> {
   const file = homePaths(home).tasks
   const before = fileIdentity(file)
   const cached = lastSeen.get(file)
@@ -43,7 +45,15 @@ export async function readTasks(home: string): Promise<TasksSnapshot> {
     if (trusted) return remember(file, fileIdentity(file) === before ? before : null, trusted)
   }
   const { TasksFile } = await import("../domain/task.ts")
-  const loaded = await readJsonFile(file, TasksFile, "tasks.json")
+  let loaded: Awaited<ReturnType<typeof readJsonFile<typeof TasksFile>>>
+  try {
+    loaded = await readJsonFile(file, TasksFile, "tasks.json")
+  } catch (error) {
+    // The ancestor's bare array is migrated (with a backup), never treated as a corrupt file.
+    const migrated = error instanceof TskError && error.kind === "corrupt" ? await migrateAncestorFile(home, options.locked === true, serializeTasksFile) : null
+    if (migrated) return migrated
+    throw error
+  }
   if (loaded.status === "missing") return { revision: 0, tasks: [] }
   const snapshot = { revision: loaded.value.revision, tasks: loaded.value.tasks }
   // Trust later reads only of a file that is exactly what tsk would write: a hand-written file
@@ -103,7 +113,7 @@ export function mutateTasks<T>(home: string, operation: (tasks: Task[]) => Mutat
   const paths = homePaths(home)
   return enqueue(paths.tasks, () =>
     withFileLock(paths.tasks, async () => {
-      const current = await readTasks(home)
+      const current = await readTasks(home, { locked: true })
       const mutation = operation(current.tasks)
       if (current.tasks.length > 0 && mutation.tasks.length === 0 && !mutation.explicitDelete) {
         throw conflict("refusing to replace a non-empty task list with an empty one; delete tasks explicitly instead")

@@ -46,10 +46,16 @@ describe("tsk agent send", () => {
     expect(answer!.commandId).toBe(response.commandId)
   })
 
-  it("exits 1 with ✗ and the reason when the command fails", () => {
+  it("exits with the CLI's code, ✗ and the reason when the command fails", () => {
     const result = runTsk(home, ["agent", "send", '{"command":"complete","payload":{"taskId":"nope"}}'])
-    expect(result.code).toBe(1)
-    expect(result.stdout.trim()).toBe("✗ complete: no task matches id 'nope'")
+    expect(result.code).toBe(2)
+    expect(result.stdout.trim()).toBe("✗ complete: no task matches id 'nope' (not_found)")
+  })
+
+  it("prints the CLI's error object under --json when the command fails", () => {
+    const result = runTsk(home, ["agent", "send", '{"id":"e1","command":"complete","payload":{"taskId":"nope"}}', "--json"])
+    expect(result.code).toBe(2)
+    expect(JSON.parse(result.stdout)).toEqual({ error: { kind: "not_found", message: "no task matches id 'nope'", commandId: "e1" } })
   })
 
   it("refuses text that is not a JSON object with exit code 4", () => {

@@ -3,6 +3,8 @@ import { makeTempHome } from "../helpers/temp-home.ts"
 import { answerTo, readTaskList, startTestRunner, writeInboxFile } from "./bridge-helpers.ts"
 import type { BridgeRunner } from "../../src/bridge/runner.ts"
 import { createAppStore } from "../../src/store/app-store.ts"
+import { mutateTasks } from "../../src/store/tasks-repository.ts"
+import { makeTask } from "../helpers/task-fixtures.ts"
 
 let home: string
 let cleanup: () => void
@@ -72,7 +74,8 @@ describe("task commands through the bridge", () => {
   it("bulk-creates tasks in one command and answers with all of them", async () => {
     const [result] = await send({ id: "b", command: "bulk-create", payload: { tasks: [{ title: "One" }, { title: "Two", priority: "low", tags: ["x"] }, { title: "Three", dueDate: "2031-01-01" }] } })
     expect(result!.count).toBe(3)
-    expect(result!.created.map((t: Data) => t.title)).toEqual(["One", "Two", "Three"])
+    expect(result!.created).toBe(3)
+    expect(result!.tasks.map((t: Data) => t.title)).toEqual(["One", "Two", "Three"])
     expect(readTaskList(home)).toHaveLength(3)
   })
 
@@ -91,7 +94,8 @@ describe("task commands through the bridge", () => {
     const [parent] = await send({ id: "d0", command: "create", payload: { title: "Old" } })
     await send({ id: "d1", command: "create-subtask", payload: { parentId: parent!.id, title: "Old child" } })
     const [result] = await send({ id: "d2", command: "delete", payload: { taskId: parent!.id } })
-    expect(result!.deleted.map((t: Data) => t.title)).toEqual(["Old", "Old child"])
+    expect(result).toMatchObject({ deleted: true, id: parent!.id, title: "Old", count: 2 })
+    expect(result!.tasks.map((t: Data) => t.title)).toEqual(["Old", "Old child"])
     expect(readTaskList(home)).toEqual([])
   })
 
@@ -151,11 +155,9 @@ describe("task commands through the bridge", () => {
 
   it("answers an unknown id with not found and a shared prefix with the candidates", async () => {
     expect(await sendError("complete", { taskId: "zzzz" })).toBe("no task matches id 'zzzz'")
-    // 17 ids over 16 hex digits: two of them share their first character.
-    await send({ id: "x", command: "bulk-create", payload: { tasks: Array.from({ length: 17 }, (_, i) => ({ title: `T${i}` })) } })
-    const firsts = readTaskList(home).map((t) => t.id[0]!)
-    const shared = firsts.find((c, i) => firsts.indexOf(c) !== i)!
-    expect(await sendError("complete", { taskId: shared })).toMatch(new RegExp(`^id '${shared}' matches \\d+ tasks: `))
+    await mutateTasks(home, () => ({ tasks: [makeTask({ id: "abcd1111", title: "One" }), makeTask({ id: "abcd2222", title: "Two" })], result: null }))
+    expect(await sendError("complete", { taskId: "abcd" })).toBe("id 'abcd' matches 2 tasks: abcd1111 One, abcd2222 Two")
+    expect(await sendError("complete", { taskId: "a" })).toMatch(/^id 'a' is too short/)
   })
 
   it("shows a batch's changes in the store it was given as soon as they are durable", async () => {

@@ -3,6 +3,8 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { runTsk, runTskJson } from "../helpers/run-tsk.ts"
+import { mutateTasks } from "../../src/store/tasks-repository.ts"
+import { makeTask } from "../helpers/task-fixtures.ts"
 
 let home: string
 let cleanup: () => void
@@ -156,17 +158,13 @@ describe("time tracking", () => {
 })
 
 describe("ids, errors and exit codes", () => {
-  it("exits 2 for an unknown id and 3 for an ambiguous prefix with the candidates", () => {
-    const ids = new Set<string>()
-    // Add tasks until two share a first hex digit, so a one-character prefix is ambiguous.
-    let prefix = ""
-    while (!prefix) {
-      const id = runTskJson<TaskJson>(home, ["add", `t${ids.size}`]).id
-      if ([...ids].some((other) => other[0] === id[0])) prefix = id[0]!
-      ids.add(id)
-    }
+  it("exits 2 for an unknown id, 3 for an ambiguous prefix with the candidates, 4 for a prefix under 4 characters", async () => {
+    await mutateTasks(home, () => ({ tasks: [makeTask({ id: "abcd1111" }), makeTask({ id: "abcd2222" })], result: null }))
     expect(runTsk(home, ["show", "zzzz"]).code).toBe(2)
-    const ambiguous = runTsk(home, ["show", prefix, "--json"])
+    const short = runTsk(home, ["show", "a", "--json"])
+    expect(short.code).toBe(4)
+    expect(JSON.parse(short.stdout).error.message).toMatch(/at least 4 characters/)
+    const ambiguous = runTsk(home, ["show", "abcd", "--json"])
     expect(ambiguous.code).toBe(3)
     const error = JSON.parse(ambiguous.stdout).error
     expect(error.kind).toBe("ambiguous")

@@ -29,7 +29,7 @@ describe("creating tasks", () => {
   })
 
   it("creates a subtask by partial parent id", () => {
-    const { result } = createTask([makeTask({ id: "abc123" })], { title: "child", parentId: "ABC" }, fixedContext())
+    const { result } = createTask([makeTask({ id: "abc123" })], { title: "child", parentId: "ABC1" }, fixedContext())
     expect(result.parentId).toBe("abc123")
   })
 
@@ -107,10 +107,10 @@ describe("deleting", () => {
 
 describe("blockers", () => {
   it("blocks and unblocks by partial ids", () => {
-    const tasks = [makeTask({ id: "aaa1" }), makeTask({ id: "bbb1" })]
-    const blocked = setBlocked(tasks, "aaa", "bbb", true, fixedContext())
-    expect(blocked.result.blockedBy).toEqual(["bbb1"])
-    expect(setBlocked(blocked.tasks, "aaa", "bbb", false, fixedContext()).result.blockedBy).toEqual([])
+    const tasks = [makeTask({ id: "aaaa1" }), makeTask({ id: "bbbb1" })]
+    const blocked = setBlocked(tasks, "aaaa", "bbbb", true, fixedContext())
+    expect(blocked.result.blockedBy).toEqual(["bbbb1"])
+    expect(setBlocked(blocked.tasks, "aaaa", "bbbb", false, fixedContext()).result.blockedBy).toEqual([])
   })
 
   it("refuses cycles, direct and indirect", () => {

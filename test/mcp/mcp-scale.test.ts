@@ -40,7 +40,10 @@ describe("tsk mcp at 10,000 tasks", () => {
     const first = (await call("task_query", { project: "web", priority: "urgent", limit: 20 })).json
     expect(first.total).toBe(filtered.length)
     const second = (await call("task_query", { project: "web", priority: "urgent", limit: 20, offset: first.nextOffset })).json
-    expect(second.tasks.map((t: Task) => t.id)).toEqual(filtered.slice(20, 40).map((t) => t.id))
+    // The same order as one larger page: most relevant first, as on every surface.
+    const both = (await call("task_query", { project: "web", priority: "urgent", limit: 40 })).json
+    expect(second.tasks.map((t: Task) => t.id)).toEqual(both.tasks.slice(20, 40).map((t: Task) => t.id))
+    expect(new Set([...first.tasks, ...second.tasks].map((t: Task) => t.id)).size).toBe(40)
     const last = (await call("task_query", { project: "web", priority: "urgent", offset: filtered.length - 3 })).json
     expect(last).toMatchObject({ offset: filtered.length - 3, nextOffset: null })
     expect(last.tasks).toHaveLength(3)
@@ -66,9 +69,9 @@ describe("tsk mcp at 10,000 tasks", () => {
   it("answers a bulk create of 200 tasks with their count and the first 50, compact", async () => {
     const tasks = Array.from({ length: 200 }, (_, i) => ({ title: `bulk ${i}` }))
     const { text, json } = await call("task_bulk_create", { tasks })
-    expect(json.count).toBe(200)
-    expect(json.created).toHaveLength(50)
-    expect(json.createdOmitted).toBe(150)
+    expect(json.created).toBe(200)
+    expect(json.tasks).toHaveLength(50)
+    expect(json.tasksOmitted).toBe(150)
     expect(text.length).toBeLessThan(TOKEN_BUDGET_BYTES)
   }, 30_000)
 

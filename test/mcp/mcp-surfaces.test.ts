@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
 import { runTsk } from "../helpers/run-tsk.ts"
+import { stopRunner } from "../helpers/stop-runner.ts"
 import { resultJson, startMcp, type McpSession } from "./mcp-client.ts"
 import { mutateTasks } from "../../src/store/tasks-repository.ts"
 
@@ -16,6 +17,8 @@ beforeEach(() => {
 afterEach(async () => {
   await session?.close()
   session = null
+  // A C64 tool starts the runner that owns the simulated machine.
+  await stopRunner(temp.home)
   temp.cleanup()
 })
 
@@ -23,12 +26,12 @@ const cliKind = (args: string[]) => JSON.parse(runTsk(temp.home, [...args, "--js
 
 describe("tsk mcp beside the CLI", () => {
   it("gives the same error kind as the CLI for a missing, an ambiguous and an invalid request", async () => {
-    await mutateTasks(temp.home, () => ({ tasks: [makeTask({ id: "abc11111", order: 1 }), makeTask({ id: "abc22222", order: 2 })], result: null }))
+    await mutateTasks(temp.home, () => ({ tasks: [makeTask({ id: "abcd1111", order: 1 }), makeTask({ id: "abcd2222", order: 2 })], result: null }))
     session = await startMcp(temp.home)
     const mcpKind = async (name: string, args: Record<string, unknown>) => resultJson(await session!.client.callTool({ name, arguments: args })).error.kind
     expect([await mcpKind("task_show", { taskId: "zzzz" }), cliKind(["show", "zzzz"])]).toEqual(["not_found", "not_found"])
-    expect([await mcpKind("task_show", { taskId: "abc" }), cliKind(["show", "abc"])]).toEqual(["ambiguous", "ambiguous"])
-    expect([await mcpKind("task_update", { taskId: "abc1", priority: "huge" }), cliKind(["edit", "abc1", "-p", "huge"])]).toEqual(["invalid", "invalid"])
+    expect([await mcpKind("task_show", { taskId: "abcd" }), cliKind(["show", "abcd"])]).toEqual(["ambiguous", "ambiguous"])
+    expect([await mcpKind("task_update", { taskId: "abcd1", priority: "huge" }), cliKind(["edit", "abcd1", "-p", "huge"])]).toEqual(["invalid", "invalid"])
   }, 30_000)
 
   it("drives the agent operating state the CLI reads", async () => {

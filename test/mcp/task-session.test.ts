@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
 import { createTaskSession } from "../../src/mcp/task-session.ts"
+import { PagedAnswer } from "../../src/bridge/paged-answer.ts"
 import { createTaskBridgeCommands } from "../../src/bridge/task-commands.ts"
 import { mutateTasks, readTasks } from "../../src/store/tasks-repository.ts"
 import { defineBridgeCommand } from "../../src/bridge/command-definition.ts"
@@ -47,7 +48,7 @@ describe("task commands run by the MCP server", () => {
     const before = (await readTasks(temp.home)).revision
     const session = createTaskSession(temp.home, () => "custom")
     const list = createTaskBridgeCommands(session.access).find((d) => d.command === "list")!
-    expect(await session.run(list, {})).toHaveLength(1)
+    expect(((await session.run(list, {})) as PagedAnswer).items).toHaveLength(1)
     expect((await readTasks(temp.home)).revision).toBe(before)
   })
 })

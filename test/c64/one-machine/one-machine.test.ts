@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempHome } from "../../helpers/temp-home.ts"
 import { runTskAsync } from "../../helpers/run-tsk.ts"
 import { spawnServe, type ServeProcess } from "../../bridge/bridge-helpers.ts"
+import { stopRunner } from "../../helpers/stop-runner.ts"
 import { readRunnerStatus } from "../../../src/store/runner-role.ts"
 
 // Screen row 3 ($0478), which the demo program leaves alone: "HELLO" in screen codes.
@@ -19,25 +20,6 @@ afterEach(async () => {
   await stopRunner(temp.home)
   temp.cleanup()
 })
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Stops whatever runner holds the role for `home`, and waits until its process is gone. */
-async function stopRunner(home: string): Promise<void> {
-  const pid = readRunnerStatus(home).pid
-  if (pid === null || !alive(pid)) return
-  process.kill(pid, "SIGTERM")
-  const deadline = Date.now() + 10_000
-  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
-  if (alive(pid)) process.kill(pid, "SIGKILL")
-}
 
 async function pokePeekScreen(home: string) {
   const poke = await runTskAsync(home, ["c64", "poke", "0xc000", "de", "ad"])

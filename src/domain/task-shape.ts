@@ -1,0 +1,69 @@
+// The JSON shapes of a task that every surface answers with (CLI --json, bridge, MCP): the full
+// shape (the stored task plus derived `subtaskIds`, `blocked`, `progress` and `assignee`), the
+// summary that lists return by default (the ancestor's summary fields plus a few), and the compact
+// shape for agents (about 100 bytes a task). `fields` picks any set of the full shape's names.
+import { invalid } from "./errors.ts"
+import type { Task } from "./task.ts"
+import { childrenOf, indexTasks, isBlocked, progressOf, type TaskIndex } from "./task-tree.ts"
+
+export interface TaskView {
+  index: TaskIndex
+  children: Map<string | null, Task[]>
+}
+
+export function viewOf(tasks: readonly Task[]): TaskView {
+  return { index: indexTasks(tasks), children: childrenOf(tasks) }
+}
+
+export type TaskJson = Omit<Task, "assignee"> & {
+  assignee: string | null
+  subtaskIds: string[]
+  blocked: boolean
+  progress: { done: number; total: number } | null
+}
+
+export function taskJson(task: Task, view: TaskView): TaskJson {
+  return {
+    ...task,
+    assignee: task.assignee ?? null,
+    subtaskIds: (view.children.get(task.id) ?? []).map((t) => t.id),
+    blocked: isBlocked(view.index, task),
+    progress: progressOf(view.children, task.id),
+  }
+}
+
+export type TaskField = keyof TaskJson
+
+export const ALL_FIELDS: readonly TaskField[] = [
+  "id", "title", "description", "status", "priority", "project", "tags", "dueDate", "parentId", "blockedBy", "recurrence",
+  "nextOccurrenceId", "estimateMinutes", "timeEntries", "notes", "externalId", "externalSource", "assignee", "createdAt",
+  "updatedAt", "completedAt", "order", "subtaskIds", "blocked", "progress",
+]
+
+/** What lists answer by default: the ancestor's task summary plus parent, assignee and blocked. */
+export const SUMMARY_FIELDS: readonly TaskField[] = [
+  "id", "title", "status", "priority", "project", "tags", "dueDate", "createdAt", "completedAt", "parentId", "assignee", "blocked",
+]
+
+/** The compact shape for agents: about 100 bytes a task. */
+export const COMPACT_FIELDS: readonly TaskField[] = ["id", "title", "status", "priority"]
+
+/** `all`, `summary`, `compact`, or names such as `id,title,status` (validated). */
+export function parseFields(spec: string | readonly string[]): readonly TaskField[] {
+  const names = (typeof spec === "string" ? spec.split(",") : spec).map((n) => n.trim()).filter((n) => n.length > 0)
+  if (names.length === 1 && names[0] === "all") return ALL_FIELDS
+  if (names.length === 1 && names[0] === "summary") return SUMMARY_FIELDS
+  if (names.length === 1 && names[0] === "compact") return COMPACT_FIELDS
+  if (names.length === 0) throw invalid("fields: name at least one field, or all, summary, compact")
+  const unknown = names.filter((n) => !(ALL_FIELDS as readonly string[]).includes(n))
+  if (unknown.length > 0) throw invalid(`unknown field${unknown.length === 1 ? "" : "s"} ${unknown.join(", ")}: use ${ALL_FIELDS.join(", ")} (or all, summary, compact)`)
+  return [...new Set(names)] as TaskField[]
+}
+
+export function pickFields(task: Task, view: TaskView, fields: readonly TaskField[]): Partial<TaskJson> {
+  const full = taskJson(task, view)
+  if (fields === ALL_FIELDS) return full
+  const out: Record<string, unknown> = {}
+  for (const field of fields) out[field] = full[field]
+  return out as Partial<TaskJson>
+}
