@@ -2,7 +2,8 @@
 // errors to exit codes. The one formatter of errors for the CLI lives here.
 import type { CommandContext, CommandSpec, OptionValues } from "./command.ts"
 import { formatHelp } from "./help.ts"
-import { writeStderr, writeStdout } from "./process-output.ts"
+import { flushOutput, stdoutIsTTY, writeStderr, writeStdout } from "./process-output.ts"
+import { JsonList } from "./json-list.ts"
 import { parseCommandArgs, type ParseOption } from "./parse-args.ts"
 import { createStyle, shouldUseColor } from "./style.ts"
 import { TskError, exitCodeFor, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
@@ -12,12 +13,18 @@ export interface CliIO {
   stdout(text: string): void
   stderr(text: string): void
   stdoutIsTTY: boolean
+  /** Resolves once what was written reached the reader (lets long output go out in pieces). */
+  drain?(): Promise<void>
 }
 
 const processIO: CliIO = {
   stdout: writeStdout,
   stderr: writeStderr,
-  stdoutIsTTY: Boolean(process.stdout.isTTY),
+  // Asked when a command runs, not at module load (see process-output.ts).
+  get stdoutIsTTY() {
+    return stdoutIsTTY()
+  },
+  drain: flushOutput,
 }
 
 async function findCommand(root: CommandSpec, argv: string[]): Promise<{ spec: CommandSpec; rest: string[]; path: string[] }> {
@@ -57,6 +64,22 @@ export function formatErrorJson(error: TskError): string {
   return JSON.stringify({ error: { kind: error.kind, message: sanitizeErrorMessage(error), ...(error.details ?? {}) } }, null, 2)
 }
 
+async function printJson(io: CliIO, data: unknown): Promise<void> {
+  if (!(data instanceof JsonList)) {
+    io.stdout(JSON.stringify(data, null, io.stdoutIsTTY ? 2 : undefined) + "\n")
+    return
+  }
+  if (io.stdoutIsTTY) {
+    io.stdout(JSON.stringify(JSON.parse([...data.pieces()].join("")), null, 2) + "\n")
+    return
+  }
+  for (const piece of data.pieces()) {
+    io.stdout(piece)
+    await io.drain?.()
+  }
+  io.stdout("\n")
+}
+
 export async function runCli(
   root: CommandSpec,
   argv: string[],
@@ -93,7 +116,7 @@ export async function runCli(
     const output = await spec.run(ctx, input)
     if (output) {
       // Pretty for a person at a terminal; compact for a program reading a pipe (it is much smaller).
-      if (json) io.stdout(JSON.stringify(output.data, null, io.stdoutIsTTY ? 2 : undefined) + "\n")
+      if (json) await printJson(io, output.data)
       else if (output.text.length > 0) io.stdout(output.text + "\n")
       return output.exitCode ?? 0
     }

@@ -13,7 +13,8 @@ import {
   stringOption,
   today,
 } from "./cli-store.ts"
-import { formatTaskDetails, formatTaskRow, taskJson, viewOf } from "./task-format.ts"
+import { formatTaskDetails, formatTaskRow, taskJson, taskJsonText, viewOf } from "./task-format.ts"
+import { JsonList } from "./json-list.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { parseRecurrence } from "../domain/recurrence.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"
@@ -112,7 +113,7 @@ export const listCommand: CommandSpec = {
       today(),
     )
     const view = viewOf(tasks)
-    if (ctx.json) return { data: found.map((t) => taskJson(t, view)), text: "" }
+    if (ctx.json) return { data: new JsonList(found, (t) => taskJsonText(t, view)), text: "" }
     const day = today()
     const text = found.length === 0 ? ctx.style.dim("No tasks.") : found.map((t) => formatTaskRow(t, view, ctx.style, day)).join("\n")
     return { data: null, text }

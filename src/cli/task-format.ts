@@ -32,6 +32,17 @@ export function taskJson(task: Task, view: TaskView): TaskJson {
   }
 }
 
+/**
+ * JSON.stringify(taskJson(task, view)), written without copying the task: the stored task's own
+ * text with the derived fields appended (the same keys in the same order).
+ */
+export function taskJsonText(task: Task, view: TaskView): string {
+  const own = JSON.stringify(task)
+  const subtaskIds = JSON.stringify((view.children.get(task.id) ?? []).map((t) => t.id))
+  const progress = JSON.stringify(progressOf(view.children, task.id))
+  return `${own.slice(0, -1)},"subtaskIds":${subtaskIds},"blocked":${isBlocked(view.index, task)},"progress":${progress}}`
+}
+
 function priorityColour(style: Style, priority: Priority): (s: string) => string {
   switch (priority) {
     case "urgent":
