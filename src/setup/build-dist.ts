@@ -1,11 +1,11 @@
 // Bundles src/main.ts into dist/ (gitignored), so a `tsk` process loads a few prebuilt files
 // instead of Bun transpiling every TypeScript module on each start. Run by ensure-deps.mjs and
-// npm's `prepare` whenever a source is newer than the bundle (see dist-freshness.mjs).
+// npm's `prepare` whenever a source is newer than the bundle (see dist-paths.mjs).
 // Packages stay in node_modules (OpenTUI picks its native library per platform at run time);
 // lazy imports stay separate chunks, so a CLI command still never loads the renderer. JSX is
-// compiled for production (the development runtime checks every element, and `tsk` runs React in
-// production). Files our modules find beside themselves through import.meta.url are copied next
-// to the chunks, where the bundled code looks for them.
+// compiled for production (Bun.build's default; the development runtime checks every element, and
+// `tsk` runs React in production; a test checks). Files our modules find beside themselves
+// through import.meta.url are copied next to the chunks, where the bundled code looks for them.
 import { copyFileSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { DIST_ENTRY, DIST_FOLDER, DIST_STAMP } from "./dist-paths.mjs"
@@ -27,7 +27,6 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     splitting: true,
     packages: "external",
     minify: { syntax: true, whitespace: true },
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
     tsconfig: join(root, "tsconfig.json"),
     naming: { entry: "[name].js", chunk: "[name]-[hash].js" },
   })

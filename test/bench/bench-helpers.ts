@@ -56,7 +56,7 @@ export function runProcess(argv: string[], env: Record<string, string> = {}): Pr
   const result = Bun.spawnSync(argv, { env: { ...process.env, NO_COLOR: "1", ...env }, stdout: "pipe", stderr: "pipe" })
   const ms = performance.now() - started
   if (result.exitCode !== 0) throw new Error(`${argv.join(" ")} exited ${result.exitCode}: ${result.stderr.toString()}`)
-  return { ms, maxRssMiB: (result.resourceUsage?.maxRSS ?? 0) / 1024, stdoutBytes: result.stdout.length }
+  return { ms, maxRssMiB: (result.resourceUsage?.maxRSS ?? 0) / 2 ** 20, stdoutBytes: result.stdout.length }
 }
 
 /** `tsk ...args` on `home`, through the launcher. */
