@@ -24,10 +24,18 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith("--"))
 const chosen = only.length === 0 ? sections : sections.filter(([title]) => only.some((w) => title.toLowerCase().includes(w.toLowerCase())))
 
 const all: Figure[] = []
+const failed: string[] = []
 for (const [title, run] of chosen) {
   console.error(`… ${title}`)
-  all.push(...(await run()))
+  try {
+    all.push(...(await run()))
+  } catch (error) {
+    // The other sections still report; the run ends with a failure exit code.
+    console.error(`bench section '${title}' failed: ${error instanceof Error ? error.message : String(error)}`)
+    failed.push(title)
+  }
 }
+if (failed.length > 0) process.exitCode = 1
 
 function row(cells: string[]): string {
   return `| ${cells.join(" | ")} |`
