@@ -45,8 +45,6 @@ export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 1
 
 export interface ProcessRun {
   ms: number
-  /** Peak resident memory, MiB. */
-  maxRssMiB: number
   stdoutBytes: number
 }
 
@@ -56,7 +54,26 @@ export function runProcess(argv: string[], env: Record<string, string> = {}): Pr
   const result = Bun.spawnSync(argv, { env: { ...process.env, NO_COLOR: "1", ...env }, stdout: "pipe", stderr: "pipe" })
   const ms = performance.now() - started
   if (result.exitCode !== 0) throw new Error(`${argv.join(" ")} exited ${result.exitCode}: ${result.stderr.toString()}`)
-  return { ms, maxRssMiB: (result.resourceUsage?.maxRSS ?? 0) / 2 ** 20, stdoutBytes: result.stdout.length }
+  return { ms, stdoutBytes: result.stdout.length }
+}
+
+/** Peak resident memory of one process, MiB, measured through test/bench/peak-rss.ts. */
+export function peakRssMiB(argv: string[], env: Record<string, string> = {}): number {
+  const result = Bun.spawnSync([BUN, join(import.meta.dirname, "peak-rss.ts"), ...argv], { env: { ...process.env, NO_COLOR: "1", ...env }, stdout: "pipe", stderr: "pipe" })
+  if (result.exitCode !== 0) throw new Error(`${argv.join(" ")} failed: ${result.stderr.toString()}`)
+  return (JSON.parse(result.stdout.toString()) as { maxRssMiB: number }).maxRssMiB
+}
+
+/** Peak memory of `tsk ...args` on `home` and of the floor on the same file: the largest of `runs` runs. */
+export function peakRssBesideFloor(home: string, args: string[], runs: number): { command: number; floor: number } {
+  const env = { TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge") }
+  let command = 0
+  let floor = 0
+  for (let i = 0; i < runs; i++) {
+    floor = Math.max(floor, peakRssMiB([BUN, FLOOR, join(home, "tasks.json")]))
+    command = Math.max(command, peakRssMiB([TSK, ...args], env))
+  }
+  return { command, floor }
 }
 
 /** `tsk ...args` on `home`, through the launcher. */
@@ -76,8 +93,6 @@ export interface Paired {
   ratio: number
   /** Median of the per-pair differences, ms. */
   above: number
-  maxRssMiB: number
-  floorMaxRssMiB: number
 }
 
 /**
@@ -101,8 +116,6 @@ export function pairedWithFloor(home: string, args: (i: number) => string[], run
     floor: summarise(floor.map((r) => r.ms)),
     ratio: median(command.map((c, i) => c.ms / floor[i]!.ms)),
     above: median(command.map((c, i) => c.ms - floor[i]!.ms)),
-    maxRssMiB: Math.max(...command.map((r) => r.maxRssMiB)),
-    floorMaxRssMiB: Math.max(...floor.map((r) => r.maxRssMiB)),
   }
 }
 
