@@ -1,7 +1,7 @@
 // tsk done | undone | start | archive | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
 import { loadTasks, openStore, requirePositional, stringOption } from "./cli-store.ts"
-import { taskJson, viewOf } from "./task-format.ts"
+import { taskJson, viewAround } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { invalid } from "../domain/errors.ts"
@@ -9,7 +9,7 @@ import { resolveTaskId } from "../domain/task-id-resolver.ts"
 import { childrenOf, subtreeIds } from "../domain/task-tree.ts"
 
 function changed(ctx: CommandContext, tasks: Task[], task: Task, verb: string) {
-  return { data: taskJson(task, viewOf(tasks)), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${task.title}` }
+  return { data: taskJson(task, viewAround(tasks, task)), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${task.title}` }
 }
 
 function statusCommand(name: string, status: TaskStatus, summary: string, verb: string): CommandSpec {

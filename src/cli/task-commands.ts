@@ -13,7 +13,7 @@ import {
   stringOption,
   today,
 } from "./cli-store.ts"
-import { formatTaskDetails, formatTaskRow, taskJson, taskJsonText, viewOf } from "./task-format.ts"
+import { formatTaskDetails, formatTaskRow, taskJson, taskJsonText, viewAround, viewOf } from "./task-format.ts"
 import { JsonList } from "./json-list.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { parseRecurrence } from "../domain/recurrence.ts"
@@ -65,7 +65,7 @@ export const addCommand: CommandSpec = {
       ...(recur !== undefined ? { recurrence: parseRecurrence(recur) } : {}),
       externalSource: "cli",
     })
-    const view = viewOf(store.getState().tasks)
+    const view = viewAround(store.getState().tasks, task)
     return { data: taskJson(task, view), text: `${ctx.style.green("✓")} Added ${ctx.style.bold(shortId(task.id))} ${task.title}` }
   },
 }
@@ -164,6 +164,6 @@ export const editCommand: CommandSpec = {
     if (Object.keys(input).length === 0) throw invalid("nothing to change: give at least one option (see tsk edit --help)")
     const store = await openStore(ctx)
     const task = await store.getState().updateTask(id, input)
-    return { data: taskJson(task, viewOf(store.getState().tasks)), text: `${ctx.style.green("✓")} Updated ${ctx.style.bold(shortId(task.id))} ${task.title}` }
+    return { data: taskJson(task, viewAround(store.getState().tasks, task)), text: `${ctx.style.green("✓")} Updated ${ctx.style.bold(shortId(task.id))} ${task.title}` }
   },
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { JsonList } from "../../src/cli/json-list.ts"
 import { runCli } from "../../src/cli/run-cli.ts"
 import type { CommandSpec } from "../../src/cli/command.ts"
-import { taskJson, taskJsonText, viewOf } from "../../src/cli/task-format.ts"
+import { taskJson, taskJsonText, viewAround, viewOf } from "../../src/cli/task-format.ts"
 import { generateTasks } from "../bench/tasks-bench.ts"
 
 describe("JSON of long lists", () => {
@@ -11,6 +11,17 @@ describe("JSON of long lists", () => {
     tasks[3] = { ...tasks[3]!, blockedBy: [tasks[4]!.id], title: 'Quotes " and \\ and \u0001 and ✓' }
     const view = viewOf(tasks)
     for (const task of tasks) expect(taskJsonText(task, view)).toBe(JSON.stringify(taskJson(task, view)))
+  })
+
+  it("gives one task the same JSON from the view around it as from the view of the whole list", () => {
+    const tasks = generateTasks(40)
+    tasks[5] = { ...tasks[5]!, blockedBy: [tasks[6]!.id, tasks[10]!.id, "gone"] }
+    tasks[6] = { ...tasks[6]!, status: "todo" }
+    tasks[10] = { ...tasks[10]!, status: "done" }
+    const whole = viewOf(tasks)
+    expect(tasks.some((t) => (whole.children.get(t.id) ?? []).length > 0)).toBe(true)
+    for (const task of tasks) expect(taskJson(task, viewAround(tasks, task))).toEqual(taskJson(task, whole))
+    expect(taskJson(tasks[5]!, viewAround(tasks, tasks[5]!)).blocked).toBe(true)
   })
 
   it("joins its pieces into one JSON array however small the pieces are", () => {
