@@ -14,8 +14,10 @@ export interface Figure {
   unit: string
   /** Fastest and slowest sample, when the row has samples. */
   spread?: [number, number]
-  /** The row as a multiple of the floor measured beside it in the same run. */
+  /** The row as a multiple of the floor measured beside it in the same run (wall time). */
   ratio?: number
+  /** The same in CPU time (user + system), which a loaded machine disturbs less than wall time. */
+  cpuRatio?: number
   target?: string
   pass?: boolean
 }
@@ -45,6 +47,8 @@ export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 1
 
 export interface ProcessRun {
   ms: number
+  /** User + system CPU time of the process, ms. */
+  cpuMs: number
   stdoutBytes: number
 }
 
@@ -54,7 +58,8 @@ export function runProcess(argv: string[], env: Record<string, string> = {}): Pr
   const result = Bun.spawnSync(argv, { env: { ...process.env, NO_COLOR: "1", ...env }, stdout: "pipe", stderr: "pipe" })
   const ms = performance.now() - started
   if (result.exitCode !== 0) throw new Error(`${argv.join(" ")} exited ${result.exitCode}: ${result.stderr.toString()}`)
-  return { ms, stdoutBytes: result.stdout.length }
+  const cpu = result.resourceUsage?.cpuTime
+  return { ms, cpuMs: cpu ? Number(cpu.user + cpu.system) / 1000 : Number.NaN, stdoutBytes: result.stdout.length }
 }
 
 /** Peak resident memory of one process, MiB, measured through test/bench/peak-rss.ts. */
@@ -93,6 +98,8 @@ export interface Paired {
   ratio: number
   /** Median of the per-pair differences, ms. */
   above: number
+  cpuRatio: number
+  cpuAbove: number
 }
 
 /**
@@ -116,6 +123,8 @@ export function pairedWithFloor(home: string, args: (i: number) => string[], run
     floor: summarise(floor.map((r) => r.ms)),
     ratio: median(command.map((c, i) => c.ms / floor[i]!.ms)),
     above: median(command.map((c, i) => c.ms - floor[i]!.ms)),
+    cpuRatio: median(command.map((c, i) => c.cpuMs / floor[i]!.cpuMs)),
+    cpuAbove: median(command.map((c, i) => c.cpuMs - floor[i]!.cpuMs)),
   }
 }
 
@@ -127,10 +136,11 @@ export function pairedFigure(name: string, paired: Paired, maxRatio?: number): F
     unit: "ms",
     spread: [round(paired.command.min), round(paired.command.max)],
     ratio: round(paired.ratio, 2),
+    cpuRatio: round(paired.cpuRatio, 2),
     ...(maxRatio === undefined ? {} : { target: `≤ ${maxRatio}× floor`, pass: paired.ratio <= maxRatio }),
   }
 }
 
 export function floorFigure(name: string, paired: Paired): Figure {
-  return { name, value: round(paired.floor.median), unit: "ms", spread: [round(paired.floor.min), round(paired.floor.max)], ratio: 1 }
+  return { name, value: round(paired.floor.median), unit: "ms", spread: [round(paired.floor.min), round(paired.floor.max)], ratio: 1, cpuRatio: 1 }
 }

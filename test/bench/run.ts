@@ -44,8 +44,8 @@ function row(cells: string[]): string {
 if (process.argv.includes("--json")) console.log(JSON.stringify(all, null, 2))
 else {
   // A Markdown table, so the README's figures are this output as it is.
-  console.log(row(["measure", "median", "spread (min–max)", "× floor", "target"]))
-  console.log(row(["---", "---:", "---", "---:", "---"]))
+  console.log(row(["measure", "median", "spread (min–max)", "× floor", "× floor (CPU)", "target"]))
+  console.log(row(["---", "---:", "---", "---:", "---:", "---"]))
   for (const f of all) {
     const verdict = f.pass === undefined ? "" : f.pass ? " (met)" : " **(missed)**"
     console.log(
@@ -54,6 +54,7 @@ else {
         `${f.value} ${f.unit}`,
         f.spread ? `${f.spread[0]}–${f.spread[1]} ${f.unit}` : "–",
         f.ratio === undefined ? "–" : `${f.ratio}×`,
+        f.cpuRatio === undefined ? "–" : `${f.cpuRatio}×`,
         f.target ? `${f.target}${verdict}` : "–",
       ]),
     )
