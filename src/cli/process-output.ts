@@ -2,29 +2,56 @@
 // whatever is still queued (a piped `tsk list --json` was cut at 64 KiB with exit code 0), so the
 // entry point awaits flushOutput() before it exits. A reader that went away (`| head`) ends the
 // output quietly: the rest is dropped and the command keeps its exit code.
-const pending = new Set<Promise<void>>()
-const watched = new Set<NodeJS.WriteStream>()
+// Writes go through Bun.write on the raw file descriptors, not process.stdout: touching
+// process.stdout loads Node's stream machinery, which cost more than listing 100 tasks.
+import { fstatSync, statSync } from "node:fs"
 
-function write(stream: NodeJS.WriteStream, text: string): void {
-  if (!watched.has(stream)) {
-    watched.add(stream)
-    stream.on("error", () => {})
-  }
-  // The callback runs once this chunk is handed to the OS, or with an error when the reader is gone.
-  const done = new Promise<void>((resolve) => stream.write(text, () => resolve()))
-  pending.add(done)
-  void done.then(() => pending.delete(done))
+interface Output {
+  fd: number
+  /** The last write queued: each write starts after the one before it, so text keeps its order. */
+  tail: Promise<void>
+  gone: boolean
+}
+
+const outputs = new Map<number, Output>()
+
+function write(fd: number, text: string): void {
+  let output = outputs.get(fd)
+  if (!output) outputs.set(fd, (output = { fd, tail: Promise.resolve(), gone: false }))
+  const target = output
+  target.tail = target.tail.then(async () => {
+    if (target.gone) return
+    try {
+      await Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text)
+    } catch {
+      // The reader is gone (EPIPE): nothing more can reach it.
+      target.gone = true
+    }
+  })
 }
 
 export function writeStdout(text: string): void {
-  write(process.stdout, text)
+  write(1, text)
 }
 
 export function writeStderr(text: string): void {
-  write(process.stderr, text)
+  write(2, text)
+}
+
+/**
+ * Whether stdout is a terminal, asked of the descriptor: node:tty's isatty, like process.stdout,
+ * loads Node's streams. A terminal is the character device that is not /dev/null.
+ */
+export function stdoutIsTTY(): boolean {
+  try {
+    const out = fstatSync(1)
+    return out.isCharacterDevice() && out.rdev !== statSync("/dev/null").rdev
+  } catch {
+    return false
+  }
 }
 
 /** Resolves once everything written through this module has reached the OS (or its reader is gone). */
 export async function flushOutput(): Promise<void> {
-  await Promise.all(pending)
+  await Promise.all([...outputs.values()].map((output) => output.tail))
 }

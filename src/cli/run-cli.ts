@@ -2,7 +2,7 @@
 // errors to exit codes. The one formatter of errors for the CLI lives here.
 import type { CommandContext, CommandSpec, OptionValues } from "./command.ts"
 import { formatHelp } from "./help.ts"
-import { writeStderr, writeStdout } from "./process-output.ts"
+import { flushOutput, stdoutIsTTY, writeStderr, writeStdout } from "./process-output.ts"
 import { parseCommandArgs, type ParseOption } from "./parse-args.ts"
 import { createStyle, shouldUseColor } from "./style.ts"
 import { TskError, exitCodeFor, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
@@ -14,12 +14,18 @@ export interface CliIO {
   stdout(text: string): void
   stderr(text: string): void
   stdoutIsTTY: boolean
+  /** Resolves once what was written reached the reader (lets long output go out in pieces). */
+  drain?(): Promise<void>
 }
 
 const processIO: CliIO = {
   stdout: writeStdout,
   stderr: writeStderr,
-  stdoutIsTTY: Boolean(process.stdout.isTTY),
+  // Asked when a command runs, not at module load (see process-output.ts).
+  get stdoutIsTTY() {
+    return stdoutIsTTY()
+  },
+  drain: flushOutput,
 }
 
 async function findCommand(root: CommandSpec, argv: string[]): Promise<{ spec: CommandSpec; rest: string[]; path: string[] }> {

@@ -1,7 +1,7 @@
 // tsk done | undone | start | archive | claim | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
 import { loadTasks, openStore, requirePositional, stringOption, whoAmI } from "./cli-store.ts"
-import { taskJson, viewOf } from "./task-format.ts"
+import { taskJson, viewAround } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { invalid } from "../domain/errors.ts"
@@ -10,7 +10,7 @@ import { childrenOf, subtreeIds } from "../domain/task-tree.ts"
 import { escapeControls } from "../domain/text-safety.ts"
 
 function changed(ctx: CommandContext, tasks: Task[], task: Task, verb: string) {
-  return { data: taskJson(task, viewOf(tasks)), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
+  return { data: taskJson(task, viewAround(tasks, task)), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
 }
 
 /** Subtasks left open under a task that was just closed: people are told they stay open. */

@@ -13,7 +13,7 @@ import {
   stringOption,
   today,
 } from "./cli-store.ts"
-import { formatTaskDetails, taskJson, viewOf } from "./task-format.ts"
+import { formatTaskDetails, taskJson, viewAround, viewOf } from "./task-format.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { parseRecurrence } from "../domain/recurrence.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"
@@ -65,7 +65,7 @@ export const addCommand: CommandSpec = {
       ...(stringOption(options, "assignee") !== undefined && !isClearValue(stringOption(options, "assignee")!) ? { assignee: stringOption(options, "assignee") } : {}),
       externalSource: "cli",
     })
-    const view = viewOf(store.getState().tasks)
+    const view = viewAround(store.getState().tasks, task)
     return { data: taskJson(task, view), text: `${ctx.style.green("✓")} Added ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
   },
 }
@@ -115,6 +115,6 @@ export const editCommand: CommandSpec = {
     if (Object.keys(input).length === 0) throw invalid("nothing to change: give at least one option (see tsk edit --help)")
     const store = await openStore(ctx)
     const task = await store.getState().updateTask(id, input)
-    return { data: taskJson(task, viewOf(store.getState().tasks)), text: `${ctx.style.green("✓")} Updated ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
+    return { data: taskJson(task, viewAround(store.getState().tasks, task)), text: `${ctx.style.green("✓")} Updated ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
   },
 }

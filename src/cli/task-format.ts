@@ -4,7 +4,7 @@ import type { Style } from "./command.ts"
 import type { Priority, Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { isBlocked, progressOf } from "../domain/task-tree.ts"
-import { taskJson, viewOf, type TaskJson, type TaskView } from "../domain/task-shape.ts"
+import { taskJson, viewAround, viewOf, type TaskJson, type TaskView } from "../domain/task-shape.ts"
 import { isOverdue } from "../domain/task-query.ts"
 import { describeRecurrence } from "../domain/recurrence.ts"
 import { formatDuration } from "../domain/duration.ts"
@@ -17,7 +17,7 @@ const safe = (text: string) => escapeControls(text)
 export const STATUS_GLYPH: Record<TaskStatus, string> = { todo: "○", in_progress: "◐", done: "●", archived: "▪" }
 const PRIORITY_MARK: Record<Priority, string> = { none: "  ", low: "↓ ", medium: "• ", high: "! ", urgent: "!!" }
 
-export { taskJson, viewOf, type TaskJson, type TaskView }
+export { taskJson, viewAround, viewOf, type TaskJson, type TaskView }
 
 function priorityColour(style: Style, priority: Priority): (s: string) => string {
   switch (priority) {

@@ -15,6 +15,21 @@ export function viewOf(tasks: readonly Task[]): TaskView {
   return { index: indexTasks(tasks), children: childrenOf(tasks) }
 }
 
+/**
+ * Just what one task's JSON needs (its blockers and its children), in one pass over the list:
+ * a command that prints one task does not index all 10,000.
+ */
+export function viewAround(tasks: readonly Task[], task: Task): TaskView {
+  const blockers = new Set(task.blockedBy)
+  const index: TaskIndex = new Map()
+  const kids: Task[] = []
+  for (const t of tasks) {
+    if (blockers.has(t.id)) index.set(t.id, t)
+    if (t.parentId === task.id) kids.push(t)
+  }
+  return { index, children: new Map([[task.id, kids]]) }
+}
+
 export type TaskJson = Omit<Task, "assignee"> & {
   assignee: string | null
   subtaskIds: string[]

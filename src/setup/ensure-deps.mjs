@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Runs before `npm start`, `npm test` and `npm run bench`: on a fresh clone (or after package.json
-// changed) it installs the dependencies, Bun included, so the two README commands just work.
+// changed) it installs the dependencies, Bun included, so the two README commands just work; then
+// it rebuilds the bundled entry point (dist/) when a source is newer than it.
 import { existsSync, readFileSync, statSync } from "node:fs"
 import { spawnSync } from "node:child_process"
 import { join, dirname } from "node:path"
 import { fileURLToPath } from "node:url"
+import { distIsFresh } from "./dist-paths.mjs"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..")
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
@@ -35,6 +37,14 @@ if (problems.length > 0) {
   const result = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit" })
   if (result.status !== 0) {
     console.error("tsk: npm install failed; see the messages above.")
+    process.exit(result.status ?? 1)
+  }
+}
+
+if (!distIsFresh(root)) {
+  const result = spawnSync(join(root, "node_modules", ".bin", "bun"), [join(root, "src", "setup", "build-dist.ts")], { cwd: root, stdio: "inherit" })
+  if (result.status !== 0) {
+    console.error("tsk: building dist/ failed; see the messages above.")
     process.exit(result.status ?? 1)
   }
 }

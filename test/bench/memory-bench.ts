@@ -8,7 +8,7 @@ import { agentPaths } from "../../src/memory/memory-paths.ts"
 import { appendMessageRecords, type MessageRecord } from "../../src/memory/record-lines.ts"
 import { restoreAgent } from "../../src/memory/restore-step.ts"
 import { trafficMessages } from "../../src/memory/agent-traffic.ts"
-import { median, round, timeTsk, type Figure } from "./bench-helpers.ts"
+import { median, round, runTskProcess, type Figure } from "./bench-helpers.ts"
 
 export const RAW_MESSAGES = 10_000
 const AGENT = "claude-code.bench"
@@ -49,7 +49,7 @@ export async function benchMemory(): Promise<Figure[]> {
     const manager = createMemoryManager(home)
     let n = 0
     const record = await timed(() => manager.append("claude-code", trafficMessages({ id: `r${n++}`, command: "update", payload: { taskId: "t1", status: "done" } }, { status: "ok", data: records[1]!.message })), 100)
-    const cli = median(Array.from({ length: 7 }, () => timeTsk(home, ["memory", "restore", AGENT, "--json"])))
+    const cli = median(Array.from({ length: 7 }, () => runTskProcess(home, ["memory", "restore", AGENT, "--json"]).ms))
     return [
       { name: `memory restore from cache (${RAW_MESSAGES} raw messages)`, value: round(fromCache), unit: "ms", target: "< 50 ms", pass: fromCache < 50 },
       { name: `memory rebuild from memory (${RAW_MESSAGES} raw messages)`, value: round(rebuild), unit: "ms" },

@@ -1,7 +1,10 @@
-// npm run bench: measures the quality bars of DESIGN section 12 and prints a table (and JSON with
-// --json). Each section is a module; figures are medians of several runs on this machine.
+// npm run bench: measures the speed targets (DESIGN section 12, issue 11) and prints a table (and
+// JSON with --json). Each section is a module. Process rows are medians of several runs with the
+// fastest and slowest run beside them, and a ratio to the floor (a bare Bun process reading and
+// parsing the same tasks.json) measured in the same run, right before each sample.
 import { benchTaskCommands } from "./tasks-bench.ts"
-import { benchBridge, benchIdleRunner } from "./runner-bench.ts"
+import { benchIdleRunner } from "./runner-bench.ts"
+import { benchBridge } from "./bridge-bench.ts"
 import { benchSimMachine } from "./machine-bench.ts"
 import { benchHook } from "./hook-bench.ts"
 import { benchMemory } from "./memory-bench.ts"
@@ -10,7 +13,7 @@ import { benchMcp } from "./mcp-bench.ts"
 import type { Figure } from "./bench-helpers.ts"
 
 const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
-  ["CLI on 10,000 tasks", () => benchTaskCommands()],
+  ["CLI beside the floor", () => benchTaskCommands()],
   ["TUI on 10,000 tasks", () => benchTui()],
   ["agent bridge", () => benchBridge()],
   ["MCP server and tsk prime on 10,000 tasks", () => benchMcp()],
@@ -25,16 +28,39 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith("--"))
 const chosen = only.length === 0 ? sections : sections.filter(([title]) => only.some((w) => title.toLowerCase().includes(w.toLowerCase())))
 
 const all: Figure[] = []
+const failed: string[] = []
 for (const [title, run] of chosen) {
   console.error(`… ${title}`)
-  const figures = await run()
-  all.push(...figures)
+  try {
+    all.push(...(await run()))
+  } catch (error) {
+    // The other sections still report; the run ends with a failure exit code.
+    console.error(`bench section '${title}' failed: ${error instanceof Error ? error.message : String(error)}`)
+    failed.push(title)
+  }
 }
+if (failed.length > 0) process.exitCode = 1
+
+function row(cells: string[]): string {
+  return `| ${cells.join(" | ")} |`
+}
+
 if (process.argv.includes("--json")) console.log(JSON.stringify(all, null, 2))
 else {
-  const width = Math.max(...all.map((f) => f.name.length))
+  // A Markdown table, so the README's figures are this output as it is.
+  console.log(row(["measure", "median", "spread (min–max)", "× floor", "× floor (CPU)", "target"]))
+  console.log(row(["---", "---:", "---", "---:", "---:", "---"]))
   for (const f of all) {
-    const verdict = f.pass === undefined ? "" : f.pass ? "  ok" : "  MISSED"
-    console.log(`${f.name.padEnd(width)}  ${String(f.value).padStart(8)} ${f.unit.padEnd(4)} ${f.target ? `(target ${f.target})` : ""}${verdict}`)
+    const verdict = f.pass === undefined ? "" : f.pass ? " (met)" : " **(missed)**"
+    console.log(
+      row([
+        f.name,
+        `${f.value} ${f.unit}`,
+        f.spread ? `${f.spread[0]}–${f.spread[1]} ${f.unit}` : "–",
+        f.ratio === undefined ? "–" : `${f.ratio}×`,
+        f.cpuRatio === undefined ? "–" : `${f.cpuRatio}×`,
+        f.target ? `${f.target}${verdict}` : "–",
+      ]),
+    )
   }
 }

@@ -1,10 +1,9 @@
-// The bridge and the C64 scheduler as they run for real: a `tsk serve` process, measured from
-// outside (its CPU from /proc, its sample times from samples.jsonl).
+// The C64 scheduler as it runs for real: a `tsk serve` process, measured from outside (its CPU
+// from /proc, its sample times from samples.jsonl).
 import { spawn, spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { measureBridgeRoundTrip, measureQueuedCommands } from "../../src/bridge/bridge-bench.ts"
 import { readRunnerStatus } from "../../src/store/runner-role.ts"
 import { BUN, MAIN } from "../helpers/run-tsk.ts"
 import { percentile, round, type Figure } from "./bench-helpers.ts"
@@ -12,23 +11,6 @@ import { percentile, round, type Figure } from "./bench-helpers.ts"
 function tempHome(): { home: string; cleanup: () => void } {
   const home = mkdtempSync(join(tmpdir(), "tsk-bench-"))
   return { home, cleanup: () => rmSync(home, { recursive: true, force: true }) }
-}
-
-export async function benchBridge(): Promise<Figure[]> {
-  const a = tempHome()
-  const b = tempHome()
-  try {
-    const roundTrip = await measureBridgeRoundTrip(a.home, 50)
-    const queued = await measureQueuedCommands(b.home, 1000)
-    return [
-      { name: "bridge round trip, runner up (median)", value: round(roundTrip.medianMs), unit: "ms", target: "< 100 ms", pass: roundTrip.medianMs < 100 },
-      { name: "bridge round trip, runner up (p95)", value: round(roundTrip.p95Ms), unit: "ms" },
-      { name: "1,000 queued commands processed", value: round(queued.seconds, 2), unit: "s", target: "< 5 s", pass: queued.seconds < 5 },
-    ]
-  } finally {
-    a.cleanup()
-    b.cleanup()
-  }
 }
 
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100

@@ -2,9 +2,9 @@
 // React process), and the whole process — `tsk` started in tmux until the list is on screen.
 import { execFileSync, spawnSync } from "node:child_process"
 import { join } from "node:path"
-import { BUN, MAIN, PROJECT_ROOT } from "../helpers/run-tsk.ts"
+import { BUN, PROJECT_ROOT } from "../helpers/run-tsk.ts"
 import { makeBenchHome } from "./tasks-bench.ts"
-import { median, round, type Figure } from "./bench-helpers.ts"
+import { median, round, runFloor, summarise, TSK, type Figure, type Summary } from "./bench-helpers.ts"
 
 interface TuiFigures {
   firstFrameMs: number
@@ -28,29 +28,43 @@ function inProcessFigures(): { moves: TuiFigures; toggles: TuiFigures; osPanel: 
   return JSON.parse(child.stdout.trim().split("\n").at(-1)!)
 }
 
-/** From spawning `tsk` in a terminal to the task list on screen, polled every 5 ms. */
-async function wholeProcessFirstFrame(runs = 5): Promise<number> {
+/**
+ * From spawning `tsk` (the launcher) in a terminal to the task list on screen, polled every 5 ms,
+ * each run after a floor process on the same tasks.json.
+ */
+async function wholeProcessFirstFrame(runs = 7): Promise<{ frame: Summary; ratio: number }> {
   const { home, cleanup } = await makeBenchHome(10_000)
   const socket = `tsk-bench-${process.pid}`
   const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
   const times: number[] = []
+  const ratios: number[] = []
   try {
     for (let i = 0; i < runs; i++) {
+      const floor = runFloor(home).ms
       const started = performance.now()
-      tmux("new-session", "-d", "-s", "b", "-x", "120", "-y", "40", "env", `TSK_HOME=${home}`, `C64BRIDGE_HOME=${join(home, "c64")}`, BUN, MAIN)
+      tmux("new-session", "-d", "-s", "b", "-x", "120", "-y", "40", "env", `TSK_HOME=${home}`, `C64BRIDGE_HOME=${join(home, "c64")}`, TSK)
       while (!tmux("capture-pane", "-t", "b", "-p").includes("Task 0:")) {
         if (performance.now() - started > 20_000) throw new Error("tsk did not draw its task list")
         Bun.sleepSync(5)
       }
       times.push(performance.now() - started)
-      tmux("send-keys", "-t", "b", "q")
-      for (let w = 0; w < 400; w++) {
+      ratios.push(times.at(-1)! / floor)
+      // A q typed while React is still registering its key handler can be lost on a loaded
+      // machine: q is typed again every 5 s (the figure is the first frame, not the quit).
+      const quitBy = performance.now() + 60_000
+      let typedAt = 0
+      for (;;) {
         try {
           tmux("has-session", "-t", "b")
-          Bun.sleepSync(10)
         } catch {
           break
         }
+        if (performance.now() > quitBy) throw new Error("tsk did not quit on q within 60 s")
+        if (performance.now() - typedAt > 5000) {
+          tmux("send-keys", "-t", "b", "q")
+          typedAt = performance.now()
+        }
+        Bun.sleepSync(10)
       }
     }
   } finally {
@@ -61,7 +75,8 @@ async function wholeProcessFirstFrame(runs = 5): Promise<number> {
     }
     cleanup()
   }
-  return median(times.slice(1)) // the first run also warms the file cache
+  // The first run also warms the file cache.
+  return { frame: summarise(times.slice(1)), ratio: median(ratios.slice(1)) }
 }
 
 export async function benchTui(): Promise<Figure[]> {
@@ -70,7 +85,15 @@ export async function benchTui(): Promise<Figure[]> {
   const rss = Math.max(moves.rssMb, toggles.rssAfterGcMb)
   return [
     { name: "TUI first frame, 10,000 tasks (store read → frame)", value: round(moves.firstFrameMs), unit: "ms", target: "< 200 ms", pass: moves.firstFrameMs < 200 },
-    { name: "TUI first frame, whole process in tmux", value: round(whole), unit: "ms" },
+    {
+      name: "TUI launch to first frame, whole process in tmux (10,000 tasks)",
+      value: round(whole.frame.median),
+      unit: "ms",
+      spread: [round(whole.frame.min), round(whole.frame.max)],
+      ratio: round(whole.ratio, 2),
+      target: "< 200 ms",
+      pass: whole.frame.median < 200,
+    },
     { name: "TUI key → frame, j (median)", value: round(moves.keyToFrameMs.median, 2), unit: "ms", target: "< 16 ms", pass: moves.keyToFrameMs.median < 16 },
     { name: "TUI key → frame, j (p95)", value: round(moves.keyToFrameMs.p95, 2), unit: "ms", target: "< 16 ms", pass: moves.keyToFrameMs.p95 < 16 },
     { name: "TUI key → frame, d (median)", value: round(toggles.keyToFrameMs.median, 2), unit: "ms", target: "< 16 ms", pass: toggles.keyToFrameMs.median < 16 },
