@@ -1,12 +1,10 @@
 // tsk done | undone | start | archive | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
-import { loadTasks, openStore, requirePositional, stringOption } from "./cli-store.ts"
+import { openStore, requirePositional, stringOption } from "./cli-store.ts"
 import { taskJson, viewOf } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { invalid } from "../domain/errors.ts"
-import { resolveTaskId } from "../domain/task-id-resolver.ts"
-import { childrenOf, subtreeIds } from "../domain/task-tree.ts"
 
 function changed(ctx: CommandContext, tasks: Task[], task: Task, verb: string) {
   return { data: taskJson(task, viewOf(tasks)), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${task.title}` }
@@ -46,14 +44,8 @@ export const rmCommand: CommandSpec = {
   examples: ["tsk rm a1b2", "tsk rm a1b2 --force"],
   async run(ctx, { positionals, options }) {
     const id = requirePositional(positionals, 0, "task id", "tsk rm <id> [--force]")
-    if (options.force !== true) {
-      const tasks = await loadTasks(ctx)
-      const task = resolveTaskId(tasks, id)
-      const count = subtreeIds(childrenOf(tasks), task.id).size - 1
-      if (count > 0) throw invalid(`'${task.title}' has ${count} subtask${count === 1 ? "" : "s"}; add --force to delete them too`)
-    }
     const store = await openStore(ctx)
-    const { deleted } = await store.getState().deleteTask(id)
+    const { deleted } = await store.getState().deleteTask(id, { requireLeaf: options.force !== true })
     const [root] = deleted
     const extra = deleted.length > 1 ? ` and ${deleted.length - 1} subtask${deleted.length === 2 ? "" : "s"}` : ""
     return {

@@ -161,10 +161,18 @@ export interface DeleteResult {
   deleted: Task[]
 }
 
-/** Delete a task and its whole subtree; references to them in `blockedBy` are dropped. */
-export function deleteTask(tasks: readonly Task[], idQuery: string): Mutation<DeleteResult> {
+/**
+ * Delete a task and its whole subtree; references to them in `blockedBy` are dropped. With
+ * `requireLeaf`, a task that has subtasks is refused: the check runs on the list read inside the
+ * lock, so a subtask added a moment before is never deleted unasked.
+ */
+export function deleteTask(tasks: readonly Task[], idQuery: string, options: { requireLeaf?: boolean } = {}): Mutation<DeleteResult> {
   const task = resolveTaskId(tasks, idQuery)
   const ids = subtreeIds(childrenOf(tasks), task.id)
+  const count = ids.size - 1
+  if (options.requireLeaf && count > 0) {
+    throw invalid(`'${task.title}' has ${count} subtask${count === 1 ? "" : "s"}; add --force to delete them too`)
+  }
   const deleted = tasks.filter((t) => ids.has(t.id))
   const kept = tasks
     .filter((t) => !ids.has(t.id))

@@ -41,7 +41,8 @@ export interface TaskActions {
   addTasks(inputs: CreateTaskInput[]): Promise<Task[]>
   updateTask(id: string, input: UpdateTaskInput): Promise<Task>
   setStatus(id: string, status: TaskStatus): Promise<Task>
-  deleteTask(id: string): Promise<DeleteResult>
+  /** `requireLeaf`: refuse (inside the lock) when the task has subtasks. */
+  deleteTask(id: string, options?: { requireLeaf?: boolean }): Promise<DeleteResult>
   restoreTasks(tasks: Task[]): Promise<Task[]>
   addNote(id: string, content: string, source: string): Promise<Task>
   setBlocked(id: string, blockerId: string, blocked: boolean): Promise<Task>
@@ -140,7 +141,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       addTasks: (inputs) => mutate((tasks, ctx) => createTasks(tasks, inputs, ctx)),
       updateTask: (id, input) => mutate((tasks, ctx) => updateTask(tasks, id, input, ctx)),
       setStatus: (id, status) => mutate((tasks, ctx) => setStatus(tasks, id, status, ctx)),
-      deleteTask: (id) => mutate((tasks) => deleteTask(tasks, id)),
+      deleteTask: (id, options) => mutate((tasks) => deleteTask(tasks, id, options)),
       restoreTasks: (restored) => mutate((tasks) => restoreTasks(tasks, restored)),
       addNote: (id, content, source) => mutate((tasks, ctx) => addNote(tasks, id, content, source, ctx)),
       setBlocked: (id, blockerId, blocked) => mutate((tasks, ctx) => setBlocked(tasks, id, blockerId, blocked, ctx)),
