@@ -9,6 +9,7 @@ import type { CreateTaskInput, UpdateTaskInput } from "./task-input.ts"
 import { checkCreateInput, checkUpdateInput } from "./task-fields.ts"
 import { canNestUnder, childrenOf, depthOf, indexTasks, subtreeIds, wouldCreateCycle } from "./task-tree.ts"
 import { resolveTaskId } from "./task-id-resolver.ts"
+import { linksTo, type BlockerLink } from "./undo-operations.ts"
 
 export interface OperationContext {
   now: Date
@@ -159,6 +160,8 @@ function stopRunningEntry(task: Task, nowIso: string): Task {
 
 export interface DeleteResult {
   deleted: Task[]
+  /** Blocker links of other tasks that the delete removed (undo puts them back). */
+  unlinked: BlockerLink[]
 }
 
 /**
@@ -177,7 +180,7 @@ export function deleteTask(tasks: readonly Task[], idQuery: string, options: { r
   const kept = tasks
     .filter((t) => !ids.has(t.id))
     .map((t) => (t.blockedBy.some((b) => ids.has(b)) ? { ...t, blockedBy: t.blockedBy.filter((b) => !ids.has(b)) } : t))
-  return { tasks: kept, result: { deleted }, explicitDelete: true }
+  return { tasks: kept, result: { deleted, unlinked: linksTo(tasks, ids) }, explicitDelete: true }
 }
 
 /** Put back tasks removed by a delete (undo). Ids already present are left alone. */
