@@ -53,6 +53,8 @@ export const rootCommand: CommandSpec = {
     lazyCommand("hook", "Record a Claude Code hook event read from stdin", async () => (await import("./hook-command.ts")).hookCommand),
     lazyCommand("agent", "The agent bridge: start, stop, status, send, outbox, clear, snippet", async () => (await import("./agent-command.ts")).agentCommand),
     lazyCommand("serve", "Run the agent bridge and the C64 scheduler headless", async () => (await import("./serve-command.ts")).serveCommand),
+    lazyCommand("checkpoint", "Recovery checkpoints: list, show, create", async () => (await import("./checkpoint-command.ts")).checkpointCommand),
+    lazyCommand("recover", "Reconcile the newest checkpoint with the files (--dry-run: only say what)", async () => (await import("./checkpoint-command.ts")).recoverCommand),
     lazyCommand("demo", "Open the TUI on a temporary home with sample tasks and a scripted agent", async () => (await import("./demo-command.ts")).demoCommand),
   ],
   examples: ["tsk", 'tsk add "Fix login bug" -p high -P web', "tsk list --json", "tsk done a1b2"],
