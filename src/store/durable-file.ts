@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto"
 import { basename, dirname, join } from "node:path"
 import type * as z from "zod"
 import { TskError } from "../domain/errors.ts"
+import { checkHeldLocks } from "./lock-context.ts"
 import { describeZodIssues, formatIssuePath } from "../domain/zod-issues.ts"
 
 export { describeZodIssues }
@@ -60,6 +61,7 @@ function replaceFile(path: string, content: string | Uint8Array, sync: boolean, 
   writeTemp(temp, content, sync)
   try {
     guard?.()
+    checkHeldLocks()
     renameSync(temp, path)
   } catch (error) {
     try {

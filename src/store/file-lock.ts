@@ -11,6 +11,7 @@ import { hostname } from "node:os"
 import { dirname } from "node:path"
 import { ensureDirSync } from "./durable-file.ts"
 import { contentIdentity } from "./file-identity.ts"
+import { LockLostError, runHolding, type HeldLock } from "./lock-context.ts"
 import { TskError } from "../domain/errors.ts"
 
 export const LOCK_STALE_MS = 5000
@@ -24,19 +25,7 @@ export interface LockHolder {
   token: string
 }
 
-export interface HeldLock {
-  readonly path: string
-  readonly token: string
-  /** True while the lock file still names this holder. */
-  stillHeld(): boolean
-}
-
-/** Thrown by a guarded write whose lock was taken over: nothing was written. */
-export class LockLostError extends TskError {
-  constructor(file: string) {
-    super("conflict", `the lock on ${file.split("/").pop()} was taken over while this process was paused; nothing was written`)
-  }
-}
+export { LockLostError, type HeldLock } from "./lock-context.ts"
 
 export function processStartTime(pid: number): string {
   try {
@@ -177,7 +166,8 @@ export async function withFileLock<T>(path: string, fn: (lock: HeldLock) => Prom
   }
   const stopRefresh = refreshWhileHeld(lock)
   try {
-    return await fn(lock)
+    const held = lock
+    return await runHolding(held, () => fn(held))
   } finally {
     stopRefresh()
     unlock(lock)
