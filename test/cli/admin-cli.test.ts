@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { spawnSync } from "node:child_process"
 import { hostname } from "node:os"
@@ -82,8 +82,11 @@ describe("tsk doctor", () => {
   it("reports and removes temp files and locks that killed writers left behind, and leaves live ones", () => {
     runTskJson(home, ["add", "x"])
     const dead = spawnSync("true").pid!
-    const leftovers = [`tasks.json.tmp-${dead}-0a1b2c3d`, `config.json.tmp-${dead}-0a1b2c3d`, `.runner.json.${dead}.ab12cd34.tmp`, "runner.json.corrupt-1700000000000"]
+    const leftovers = [`tasks.json.tmp-${dead}-0a1b2c3d`, `config.json.tmp-${dead}-0a1b2c3d`, `.runner.json.${dead}.ab12cd34.tmp`, `.tasks.json.validated.${dead}.tmp`, "runner.json.corrupt-1700000000000", "tasks.json.3735928559"]
     for (const name of leftovers) writeFileSync(join(home, name), "{")
+    // write-file-atomic's old temp names carry no pid: a minute old means its writer is gone.
+    const old = new Date(Date.now() - 120_000)
+    utimesSync(join(home, "tasks.json.3735928559"), old, old)
     writeFileSync(join(home, "tasks.json.lock"), JSON.stringify({ pid: dead, host: hostname(), start: "", token: "t" }))
     const live = `tasks.json.tmp-${process.pid}-0a1b2c3d`
     writeFileSync(join(home, live), "{")
