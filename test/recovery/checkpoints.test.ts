@@ -155,3 +155,23 @@ describe("tsk checkpoint", () => {
     expect(runTsk(home, ["checkpoint", "show"], { C64BRIDGE_HOME: C64_HOME(home) }).stdout).toMatch(/execution: phase C, state BUSY, plan p1, plan task t2/)
   })
 })
+
+describe("the runner's checkpoint writer", () => {
+  it("writes a checkpoint after a state change and one on a clean stop, and none while nothing changes", async () => {
+    const { startCheckpointWriter } = await import("../../src/recovery/checkpoint-writer.ts")
+    await seedHierarchy(home)
+    const writer = startCheckpointWriter(home, envFor(home), { checkMs: 20, minGapMs: 0 })
+    const until = async (condition: () => boolean) => {
+      for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    await until(() => listCheckpoints(home).length === 1)
+    expect(listCheckpoints(home).map((c) => c.reason)).toEqual(["state-change"])
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(listCheckpoints(home)).toHaveLength(1)
+    writeFileSync(join(home, "agent-inbox.d", "0002-more.json"), JSON.stringify({ id: "q2", source: "custom", command: "list" }))
+    await until(() => listCheckpoints(home).length === 2)
+    expect(loadLatestCheckpoint(home)!.pendingTasks.filter((e) => e.kind === "command").map((e) => e.id)).toEqual(["q1", "q2"])
+    await writer.stop()
+    expect(listCheckpoints(home).map((c) => c.reason)).toEqual(["clean-exit", "state-change", "state-change"])
+  })
+})
