@@ -1,10 +1,10 @@
 // Durable JSON files: temp file (O_EXCL, 0600) + fsync + rename, then fsync of the folder so the
-// rename itself survives a power cut. Synchronous fs calls only: no module load, no stream set-up,
-// no signal handlers (write-file-atomic's signal-exit used to re-raise SIGTERM and kill the
+// rename itself survives a power cut. Plain fs calls only: no module load, no stream set-up, no
+// signal handlers (write-file-atomic's signal-exit used to re-raise SIGTERM and kill the
 // process before its own graceful stop). A guarded write checks, just before its rename, that it
 // may still replace the file (its lock is still held, the file is the one it read); otherwise the
 // temp file is removed and nothing is written.
-import { mkdir, readFile } from "node:fs/promises"
+import { mkdir, open, readFile } from "node:fs/promises"
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
 import { randomBytes } from "node:crypto"
 import { basename, dirname, join } from "node:path"
@@ -45,7 +45,7 @@ export const TEMP_NAME = /\.tmp-(\d+)-[0-9a-f]+$/
 /** Called just before the rename; throw to give the write up (the temp file is removed). */
 export type WriteGuard = () => void
 
-function writeTemp(temp: string, content: string | Uint8Array, sync: boolean): void {
+function writeTempSync(temp: string, content: string | Uint8Array, sync: boolean): void {
   const fd = openSync(temp, "wx", FILE_MODE)
   try {
     writeFileSync(fd, content)
@@ -55,44 +55,81 @@ function writeTemp(temp: string, content: string | Uint8Array, sync: boolean): v
   }
 }
 
-function replaceFile(path: string, content: string | Uint8Array, sync: boolean, guard?: WriteGuard): void {
-  ensureDirSync(dirname(path))
-  const temp = tempPathFor(path)
-  writeTemp(temp, content, sync)
+function removeQuietly(temp: string): void {
+  try {
+    unlinkSync(temp)
+  } catch {
+    // already gone
+  }
+}
+
+function renameGuarded(temp: string, path: string, guard?: WriteGuard): void {
   try {
     guard?.()
     checkHeldLocks()
     renameSync(temp, path)
   } catch (error) {
-    try {
-      unlinkSync(temp)
-    } catch {
-      // already gone
-    }
+    removeQuietly(temp)
     throw error
   }
+}
+
+function replaceFileSync(path: string, content: string | Uint8Array, sync: boolean, guard?: WriteGuard): void {
+  ensureDirSync(dirname(path))
+  const temp = tempPathFor(path)
+  writeTempSync(temp, content, sync)
+  renameGuarded(temp, path, guard)
   if (sync) fsyncDirSync(dirname(path))
 }
 
+/**
+ * The same, with the write and the fsyncs off the main thread (fs/promises: no streams loaded), so
+ * a long-lived process (the TUI) keeps drawing while the disk flushes. The guard and the rename
+ * stay synchronous: nothing runs between the check and the rename.
+ */
+async function replaceFile(path: string, content: string | Uint8Array, sync: boolean, guard?: WriteGuard): Promise<void> {
+  await ensureDir(dirname(path))
+  const temp = tempPathFor(path)
+  const handle = await open(temp, "wx", FILE_MODE)
+  try {
+    await handle.writeFile(content)
+    if (sync) await handle.sync()
+  } catch (error) {
+    await handle.close().catch(() => {})
+    removeQuietly(temp)
+    throw error
+  }
+  await handle.close()
+  renameGuarded(temp, path, guard)
+  if (sync) {
+    const dir = await open(dirname(path), "r")
+    try {
+      await dir.sync()
+    } finally {
+      await dir.close()
+    }
+  }
+}
+
 /** Write `content` to `path` atomically and durably. */
-export async function writeFileDurable(path: string, content: string | Uint8Array, guard?: WriteGuard): Promise<void> {
-  replaceFile(path, content, true, guard)
+export function writeFileDurable(path: string, content: string | Uint8Array, guard?: WriteGuard): Promise<void> {
+  return replaceFile(path, content, true, guard)
 }
 
 export function writeFileDurableSync(path: string, content: string | Uint8Array, guard?: WriteGuard): void {
-  replaceFile(path, content, true, guard)
+  replaceFileSync(path, content, true, guard)
 }
 
 /**
  * Atomic but not fsynced: for state that is rewritten every second and worthless after a power
  * cut (a runner's heartbeat). Readers still never see a half-written file.
  */
-export async function writeJsonAtomic(path: string, value: unknown, guard?: WriteGuard): Promise<void> {
-  replaceFile(path, JSON.stringify(value, null, 2) + "\n", false, guard)
+export function writeJsonAtomic(path: string, value: unknown, guard?: WriteGuard): Promise<void> {
+  return replaceFile(path, JSON.stringify(value, null, 2) + "\n", false, guard)
 }
 
-export async function writeJsonDurable(path: string, value: unknown, pretty = true, guard?: WriteGuard): Promise<void> {
-  replaceFile(path, JSON.stringify(value, null, pretty ? 2 : undefined) + "\n", true, guard)
+export function writeJsonDurable(path: string, value: unknown, pretty = true, guard?: WriteGuard): Promise<void> {
+  return replaceFile(path, JSON.stringify(value, null, pretty ? 2 : undefined) + "\n", true, guard)
 }
 
 export type LoadedJson<T> = { status: "missing" } | { status: "ok"; value: T; text: string }
