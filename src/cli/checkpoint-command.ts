@@ -84,7 +84,7 @@ export const recoverCommand: CommandSpec = {
       plan.checkpoint ? `from checkpoint ${plan.checkpoint.id} (${plan.checkpoint.createdAt})` : "no checkpoint yet: reconciling the files alone",
       `${plan.completed} completed: not run again`,
       ...plan.resume.map((r) => `resume ${r.id} (${r.operation}) at iteration ${r.nextIteration}${r.restoredFrom !== null ? ` (count restored from ${r.restoredFrom})` : ""}`),
-      ...plan.rerun.map((r) => `run again ${r.id} (${r.operation}: idempotent)`),
+      ...plan.rerun.map((r) => `${dry ? "would mark" : "marked"} interrupted ${r.id} (${r.operation}: a read, safe to run again)`),
       ...plan.interrupted.map((r) => `${dry ? "would mark" : "marked"} interrupted ${r.id} (${r.operation}: not idempotent)`),
       ...(plan.planTask ? [`resume plan ${plan.planTask.plan} task ${plan.planTask.task} (retries stay ${plan.planTask.retries})`] : []),
       `${plan.queued.length} queued command${plan.queued.length === 1 ? "" : "s"}: each runs once`,

@@ -23,7 +23,7 @@ export interface RecoveryPlan {
   completed: number
   /** Background C64 tasks to resume, at their next iteration. */
   resume: Array<{ id: string; operation: string; nextIteration: number; restoredFrom: number | null }>
-  /** Interrupted idempotent foreground C64 operations: run again. */
+  /** Interrupted idempotent foreground C64 operations: marked interrupted, safe to run again. */
   rerun: Array<{ id: string; operation: string }>
   /** Interrupted foreground C64 operations that write: marked interrupted, never run again. */
   interrupted: Array<{ id: string; operation: string }>
@@ -68,9 +68,9 @@ export async function planRecovery(home: string, env: NodeJS.ProcessEnv): Promis
 
 /**
  * Apply what recovery can do without the machine: restore iteration counts the registry lost
- * (never lowering one) and mark non-idempotent interrupted foreground operations; then write a
- * checkpoint of the recovered state. Background tasks and idempotent re-runs are then picked up by
- * the C64 scheduler's resume.
+ * (never lowering one) and mark interrupted foreground operations (saying which are safe to run
+ * again); then write a checkpoint of the recovered state. Background tasks are then resumed by the
+ * C64 scheduler at their next iteration.
  */
 export async function applyRecovery(home: string, env: NodeJS.ProcessEnv, nowMs = Date.now()): Promise<{ plan: RecoveryPlan; checkpoint: CheckpointBody }> {
   const { plan } = await planRecovery(home, env)
@@ -79,13 +79,14 @@ export async function applyRecovery(home: string, env: NodeJS.ProcessEnv, nowMs 
   for (const task of plan.resume.filter((r) => r.restoredFrom !== null)) {
     await registry.update(task.id, (e) => ({ ...e, iterations: Math.max(e.iterations ?? 0, task.nextIteration - 1), updatedAt: stamp }))
   }
-  for (const task of plan.interrupted) {
-    await registry.update(task.id, (e) =>
+  const mark = async (id: string, why: string) =>
+    registry.update(id, (e) =>
       e.status === "running" && !ownedByAnotherLiveProcess(e)
-        ? { ...e, status: "error", lastError: "interrupted: the process running it ended before it finished (not run again: it writes)", stoppedAt: stamp, updatedAt: stamp }
+        ? { ...e, status: "error", lastError: `interrupted: the process running it ended before it finished (${why})`, stoppedAt: stamp, updatedAt: stamp }
         : e,
     )
-  }
+  for (const task of plan.interrupted) await mark(task.id, "not run again: it writes")
+  for (const task of plan.rerun) await mark(task.id, `a read: safe to run again with tsk c64 run ${task.operation}`)
   const checkpoint = await writeCheckpoint(home, await collectCheckpoint(home, env, "recover"))
   return { plan, checkpoint }
 }

@@ -88,7 +88,7 @@ describe("a checkpoint", () => {
 })
 
 describe("recovery from the newest checkpoint", () => {
-  it("re-executes nothing completed and says what resumes, runs again or is marked interrupted (--dry-run changes nothing)", async () => {
+  it("re-executes nothing completed and says what resumes and what is marked interrupted, a read as safe to run again (--dry-run changes nothing)", async () => {
     await seedHierarchy(home)
     await writeCheckpoint(home, await collectCheckpoint(home, envFor(home), "before crash"))
     const registryBefore = readFileSync(join(C64_HOME(home), "tasks.json"), "utf8")
@@ -106,6 +106,7 @@ describe("recovery from the newest checkpoint", () => {
     const byId = new Map(registry.tasks.map((t) => [t.id, t]))
     expect(byId.get("0001_read")).toMatchObject({ status: "completed", iterations: 5 })
     expect(byId.get("0003_write")!.status).toBe("error")
+    expect(byId.get("0004_extract_ram")).toMatchObject({ status: "error", lastError: expect.stringMatching(/safe to run again/) })
     expect(byId.get("0005_read_screen")!.status).toBe("error")
   })
 

@@ -14,6 +14,8 @@ import { badCheckpoints, unparsableFiles } from "./torture-checks.ts"
 export interface TortureOptions {
   trials: number
   seed?: number
+  /** Chance per CLI writer of a pause past the lock's stale time (6 s), so its lock is taken over. */
+  longPauseChance?: number
   log?: (line: string) => void
 }
 
@@ -167,9 +169,29 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
     return problems.length
   }
 
-  const chaos = async (proc: Proc, killChance: number, pauseChance: number, maxDelay: number) => {
-    await sleep(rand() * maxDelay)
+  const longPauseChance = options.longPauseChance ?? 0.05
+  const chaos = async (proc: Proc, killChance: number, pauseChance: number, maxDelay: number, longChance = 0) => {
+    const long = rand() < longChance
+    if (!long) await sleep(rand() * maxDelay)
     if (!alive(proc)) return
+    if (long) {
+      // Aim at the worst moment: while it holds the tasks lock (read done, rename to come).
+      const lockFile = join(home, "tasks.json.lock")
+      const holds = () => {
+        try {
+          return (JSON.parse(readFileSync(lockFile, "utf8")) as { pid: number }).pid === proc.child.pid
+        } catch {
+          return false
+        }
+      }
+      for (let spin = 0; spin < 3000 && alive(proc) && !holds(); spin++) await sleep(1)
+      if (!alive(proc)) return
+      proc.child.kill("SIGSTOP")
+      pauses++
+      await sleep(5500 + rand() * 1000)
+      proc.child.kill("SIGCONT")
+      return
+    }
     const roll = rand()
     if (roll < killChance) {
       proc.child.kill("SIGKILL")
@@ -196,7 +218,7 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
       const open = [...ackedAdds.values()].filter((id) => id !== targetId && !ackedDone.has(id))
       const doneId = open.length > 0 ? open[Math.floor(rand() * open.length)]! : null
       if (doneId) writers.push(run(["done", doneId, "--json"]))
-      await Promise.all([...writers.map((w) => chaos(w, 0.25, 0.3, 400)), chaos(runner, 0.35, 0.35, 1500)])
+      await Promise.all([...writers.map((w) => chaos(w, 0.25, 0.3, 400, longPauseChance)), chaos(runner, 0.35, 0.35, 1500)])
       const codes = await Promise.all(writers.map((w) => w.exited))
       if (codes[0] === 0) ackedAdds.set(`cli ${trial}`, (JSON.parse(writers[0]!.out()) as { id: string }).id)
       if (doneId && codes[1] === 0) ackedDone.add(doneId)
