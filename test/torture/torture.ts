@@ -4,7 +4,7 @@
 // iteration counts never go backwards, checkpoints are never empty. One home lives through all
 // trials, so each trial also starts from whatever the previous crash left.
 import { spawn, type ChildProcess } from "node:child_process"
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { BUN, MAIN } from "../helpers/run-tsk.ts"
@@ -175,15 +175,10 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
     if (!long) await sleep(rand() * maxDelay)
     if (!alive(proc)) return
     if (long) {
-      // Aim at the worst moment: while it holds the tasks lock (read done, rename to come).
-      const lockFile = join(home, "tasks.json.lock")
-      const holds = () => {
-        try {
-          return (JSON.parse(readFileSync(lockFile, "utf8")) as { pid: number }).pid === proc.child.pid
-        } catch {
-          return false
-        }
-      }
+      // Aim at the worst moment: inside the lock, its new tasks.json written to a temp file and
+      // the rename still to come. (Without the guarded rename this loses the next holder's
+      // changes within a few trials: tried by removing the guard.)
+      const holds = () => readdirSync(home).some((n) => n.startsWith(`tasks.json.tmp-${proc.child.pid}-`))
       for (let spin = 0; spin < 3000 && alive(proc) && !holds(); spin++) await sleep(1)
       if (!alive(proc)) return
       proc.child.kill("SIGSTOP")
