@@ -170,6 +170,7 @@ export async function withFileLock<T>(path: string, fn: (lock: HeldLock) => Prom
     return await runHolding(held, () => fn(held))
   } finally {
     stopRefresh()
+    lock.released = true
     unlock(lock)
   }
 }

@@ -10,6 +10,8 @@ export interface HeldLock {
   readonly token: string
   /** True while the lock file still names this holder. */
   stillHeld(): boolean
+  /** Set when the holder let go: a timer started inside the lock and firing later is not inside it. */
+  released?: boolean
 }
 
 /** Thrown by a guarded write whose lock was taken over: nothing was written. */
@@ -27,5 +29,5 @@ export function runHolding<T>(lock: HeldLock, fn: () => Promise<T>): Promise<T> 
 
 /** Throws LockLostError when a lock this call chain holds was taken over. */
 export function checkHeldLocks(): void {
-  for (const lock of held.getStore() ?? []) if (!lock.stillHeld()) throw new LockLostError(lock.path)
+  for (const lock of held.getStore() ?? []) if (!lock.released && !lock.stillHeld()) throw new LockLostError(lock.path)
 }

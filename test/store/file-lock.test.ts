@@ -35,6 +35,17 @@ describe("the file lock", () => {
     expect(JSON.parse(readFileSync(`${file}.lock`, "utf8")).token).toBe("theirs")
   })
 
+  it("does not hold back a write made after the lock was let go by a timer started inside it", async () => {
+    const file = join(home, "data.json")
+    let later: Promise<void> | null = null
+    await withFileLock(file, async () => {
+      later = new Promise((done) => setTimeout(() => done(writeJsonDurable(file, { by: "timer" })), 20))
+    })
+    expect(existsSync(`${file}.lock`)).toBe(false)
+    await later
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ by: "timer" })
+  })
+
   it("takes over a lock whose holder went silent past the stale time", () => {
     const file = join(home, "data.json")
     writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: "another-host", start: "", token: "old" }))
