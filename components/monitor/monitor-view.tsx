@@ -6,6 +6,9 @@ import { useFeed } from "../hooks/use-feed.ts"
 import { useUiState } from "../hooks/use-stores.ts"
 import { C64Pane } from "./c64-pane.tsx"
 import { PhasePanel } from "./phase-panel.tsx"
+import { useTheme } from "../app-context.tsx"
+import { fitText } from "../text-fit.ts"
+import type { C64TaskSummary, MonitorFeeds, OsPanelStatus } from "../../src/tui/monitor-feeds.ts"
 import { AGENTS_PANE_HEIGHT, AgentsPane } from "./agents-pane.tsx"
 import type { AgentMemorySummary } from "../../src/tui/memory-feed.ts"
 
@@ -14,10 +17,33 @@ const NO_AGENTS: readonly AgentMemorySummary[] = []
 /** From this width the two panes stand side by side (the phase panel on the right); below it they stack. */
 export const MONITOR_SIDE_BY_SIDE_MIN_WIDTH = 100
 
+/** The Monitor's last line: when the newest recovery checkpoint was written. */
+export function checkpointLine(at: Date | null, now: Date): string {
+  if (!at) return " Checkpoint: none yet"
+  const seconds = Math.max(0, Math.round((now.getTime() - at.getTime()) / 1000))
+  const ago = seconds < 60 ? `${seconds}s` : seconds < 3600 ? `${Math.floor(seconds / 60)}m` : `${Math.floor(seconds / 3600)}h`
+  return ` Checkpoint: ${at.toTimeString().slice(0, 8)} (${ago} ago)`
+}
+
 export function MonitorView(props: { width: number; height: number }) {
   const feeds = useMonitorFeeds()
   const c64 = useFeed(feeds.c64, NO_C64)
   const os = useFeed(feeds.os, NO_OS)
+  const checkpoint = useFeed(feeds.checkpoint ?? null, null)
+  const theme = useTheme()
+  if (feeds.checkpoint) {
+    return (
+      <box flexDirection="column" width={props.width} height={props.height}>
+        <MonitorPanes feeds={feeds} c64={c64} os={os} width={props.width} height={props.height - 1} />
+        <text fg={theme.textMuted}>{fitText(checkpointLine(checkpoint, new Date()), props.width)}</text>
+      </box>
+    )
+  }
+  return <MonitorPanes feeds={feeds} c64={c64} os={os} width={props.width} height={props.height} />
+}
+
+function MonitorPanes(props: { feeds: MonitorFeeds; c64: readonly C64TaskSummary[]; os: OsPanelStatus | null; width: number; height: number }) {
+  const { feeds, c64, os } = props
   const pane = useUiState((s) => s.pane)
   const selected = useUiState((s) => s.monitorIndex)
   const agents = useFeed(feeds.memory ?? null, NO_AGENTS)

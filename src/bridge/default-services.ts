@@ -4,6 +4,7 @@
 // runner left running and runs the os startup sequence; a one-shot pass only answers commands.
 import type { RunnerService, RunnerServiceFactory } from "./runner-services.ts"
 import { readConfig } from "../store/config-store.ts"
+import { checkpointRunnerService } from "./checkpoint-service.ts"
 
 export const c64RunnerService =
   (env: NodeJS.ProcessEnv): RunnerServiceFactory =>
@@ -52,5 +53,7 @@ export const osRunnerService =
   }
 
 export function defaultRunnerServices(env: NodeJS.ProcessEnv): RunnerServiceFactory[] {
-  return [c64RunnerService(env), osRunnerService()]
+  // Checkpoints first: recovery runs before the C64 scheduler resumes, and the last checkpoint is
+  // written after every other service stopped.
+  return [checkpointRunnerService(env), c64RunnerService(env), osRunnerService()]
 }

@@ -4,7 +4,7 @@
 import { readFile, rename } from "node:fs/promises"
 import * as z from "zod"
 import { writeJsonDurable } from "../store/durable-file.ts"
-import { withFileLock } from "../store/file-lock.ts"
+import { withFileLock, withFileLockRetrying } from "../store/file-lock.ts"
 import { enqueue } from "../store/serial-queue.ts"
 import { TskError } from "../domain/errors.ts"
 import { AgentResponse } from "./protocol.ts"
@@ -85,8 +85,9 @@ function endsWithBlock(outbox: readonly AgentResponse[], block: readonly AgentRe
 export function appendToOutbox(home: string, block: readonly AgentResponse[]): Promise<void> {
   const path = bridgePaths(home).outbox
   if (block.length === 0) return Promise.resolve()
+  // Retried from the re-read when the lock was lost (the append is idempotent: see endsWithBlock).
   return enqueue(path, () =>
-    withFileLock(path, async () => {
+    withFileLockRetrying(path, async () => {
       let current = await readOutboxFile(path)
       if (current === "corrupt") {
         await rename(path, `${path}.corrupt-${Date.now()}`)

@@ -75,6 +75,7 @@ export const doctorCommand: CommandSpec = {
       return `${head}\n  moved to ${f.movedTo}; ${f.restoredFrom ? `restored ${f.restoredFrom}` : "no good backup: starting from an empty file"}`
     })
     for (const warning of report.warnings) lines.push(`${s.yellow("!")} ${warning}`)
+    for (const leftover of report.leftovers) lines.push(`${s.dim("removed")} ${leftover.path} ${s.dim(`(${leftover.reason})`)}`)
     return { data: report, text: lines.join("\n"), exitCode: report.healthy ? 0 : 1 }
   },
 }

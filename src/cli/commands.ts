@@ -67,6 +67,8 @@ export const rootCommand: CommandSpec = {
     lazyCommand("prime", "Print a short markdown summary of the work for an agent's context (hooks)", async () => (await import("./prime-command.ts")).primeCommand),
     lazyCommand("mcp", "Run the MCP server on stdio for agents (--tools core|standard|all)", async () => (await import("./mcp-command.ts")).mcpCommand),
     lazyCommand("serve", "Run the agent bridge and the C64 scheduler headless", async () => (await import("./serve-command.ts")).serveCommand),
+    lazyCommand("checkpoint", "Recovery checkpoints: list, show, create", async () => (await import("./checkpoint-command.ts")).checkpointCommand),
+    lazyCommand("recover", "Reconcile the newest checkpoint with the files (--dry-run: only say what)", async () => (await import("./checkpoint-command.ts")).recoverCommand),
     lazyCommand("demo", "Open the TUI on a temporary home with sample tasks and a scripted agent", async () => (await import("./demo-command.ts")).demoCommand),
   ],
   examples: ["tsk", 'tsk add "Fix login bug" -p high -P web', "tsk list --json", "tsk done a1b2"],

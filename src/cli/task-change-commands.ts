@@ -72,14 +72,8 @@ export const rmCommand: CommandSpec = {
   examples: ["tsk rm a1b2", "tsk rm a1b2 --force"],
   async run(ctx, { positionals, options }) {
     const id = requirePositional(positionals, 0, "task id", "tsk rm <id> [--force]")
-    if (options.force !== true) {
-      const tasks = await loadTasks(ctx)
-      const task = resolveTaskId(tasks, id)
-      const count = subtreeIds(childrenOf(tasks), task.id).size - 1
-      if (count > 0) throw invalid(`'${task.title}' has ${count} subtask${count === 1 ? "" : "s"}; add --force to delete them too`)
-    }
     const store = await openStore(ctx)
-    const { deleted } = await store.getState().deleteTask(id)
+    const { deleted } = await store.getState().deleteTask(id, { requireLeaf: options.force !== true })
     const [root] = deleted
     const extra = deleted.length > 1 ? ` and ${deleted.length - 1} subtask${deleted.length === 2 ? "" : "s"}` : ""
     return {

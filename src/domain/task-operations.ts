@@ -9,6 +9,7 @@ import type { CreateTaskInput, UpdateTaskInput } from "./task-input.ts"
 import { checkCreateInput, checkNoteContent, checkUpdateInput } from "./task-fields.ts"
 import { canNestUnder, childrenOf, depthOf, indexTasks, subtreeIds, wouldCreateCycle } from "./task-tree.ts"
 import { resolveTaskId } from "./task-id-resolver.ts"
+import { linksTo, type BlockerLink } from "./undo-operations.ts"
 
 export interface OperationContext {
   now: Date
@@ -182,17 +183,27 @@ function stopRunningEntry(task: Task, nowIso: string): Task {
 
 export interface DeleteResult {
   deleted: Task[]
+  /** Blocker links of other tasks that the delete removed (undo puts them back). */
+  unlinked: BlockerLink[]
 }
 
-/** Delete a task and its whole subtree; references to them in `blockedBy` are dropped. */
-export function deleteTask(tasks: readonly Task[], idQuery: string): Mutation<DeleteResult> {
+/**
+ * Delete a task and its whole subtree; references to them in `blockedBy` are dropped. With
+ * `requireLeaf`, a task that has subtasks is refused: the check runs on the list read inside the
+ * lock, so a subtask added a moment before is never deleted unasked.
+ */
+export function deleteTask(tasks: readonly Task[], idQuery: string, options: { requireLeaf?: boolean } = {}): Mutation<DeleteResult> {
   const task = resolveTaskId(tasks, idQuery)
   const ids = subtreeIds(childrenOf(tasks), task.id)
+  const count = ids.size - 1
+  if (options.requireLeaf && count > 0) {
+    throw invalid(`'${task.title}' has ${count} subtask${count === 1 ? "" : "s"}; add --force to delete them too`)
+  }
   const deleted = tasks.filter((t) => ids.has(t.id))
   const kept = tasks
     .filter((t) => !ids.has(t.id))
     .map((t) => (t.blockedBy.some((b) => ids.has(b)) ? { ...t, blockedBy: t.blockedBy.filter((b) => !ids.has(b)) } : t))
-  return { tasks: kept, result: { deleted }, explicitDelete: true }
+  return { tasks: kept, result: { deleted, unlinked: linksTo(tasks, ids) }, explicitDelete: true }
 }
 
 /** Put back tasks removed by a delete (undo). Ids already present are left alone. */

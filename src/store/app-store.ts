@@ -24,6 +24,7 @@ import { TskError, toTskError } from "../domain/errors.ts"
 import type { Config } from "../domain/config.ts"
 import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
 import { mutateTasks, readHeadRevision, readTasks } from "./tasks-repository.ts"
+import { restoreDeleted, revertFields, undoCreate, type BlockerLink } from "../domain/undo-operations.ts"
 import { homePaths } from "./paths.ts"
 import { watchFiles } from "./watch-files.ts"
 import { fileIdentity } from "./file-identity.ts"
@@ -42,8 +43,13 @@ export interface TaskActions {
   addTasks(inputs: CreateTaskInput[]): Promise<Task[]>
   updateTask(id: string, input: UpdateTaskInput): Promise<Task>
   setStatus(id: string, status: TaskStatus): Promise<Task>
-  deleteTask(id: string): Promise<DeleteResult>
+  /** `requireLeaf`: refuse (inside the lock) when the task has subtasks. */
+  deleteTask(id: string, options?: { requireLeaf?: boolean }): Promise<DeleteResult>
   restoreTasks(tasks: Task[]): Promise<Task[]>
+  /** Undo (see domain/undo-operations.ts): each refuses when another writer built on the change. */
+  undoCreate(created: Task): Promise<Task[]>
+  revertFields(id: string, before: Partial<Task>, after: Partial<Task>): Promise<Task | null>
+  restoreDeleted(tasks: Task[], links: BlockerLink[]): Promise<Task[]>
   addNote(id: string, content: string, source: string): Promise<Task>
   setBlocked(id: string, blockerId: string, blocked: boolean): Promise<Task>
   /** Assignee + in progress in one locked step; a conflict when someone else holds the task. */
@@ -146,8 +152,11 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       addTasks: (inputs) => mutate((tasks, ctx) => createTasks(tasks, inputs, ctx)),
       updateTask: (id, input) => mutate((tasks, ctx) => updateTask(tasks, id, input, ctx)),
       setStatus: (id, status) => mutate((tasks, ctx) => setStatus(tasks, id, status, ctx)),
-      deleteTask: (id) => mutate((tasks) => deleteTask(tasks, id)),
+      deleteTask: (id, options) => mutate((tasks) => deleteTask(tasks, id, options)),
       restoreTasks: (restored) => mutate((tasks) => restoreTasks(tasks, restored)),
+      undoCreate: (created) => mutate((tasks) => undoCreate(tasks, created)),
+      revertFields: (id, before, after) => mutate((tasks, ctx) => revertFields(tasks, id, before, after, ctx.now.toISOString())),
+      restoreDeleted: (restored, links) => mutate((tasks) => restoreDeleted(tasks, restored, links)),
       addNote: (id, content, source) => mutate((tasks, ctx) => addNote(tasks, id, content, source, ctx)),
       setBlocked: (id, blockerId, blocked) => mutate((tasks, ctx) => setBlocked(tasks, id, blockerId, blocked, ctx)),
       claimTask: (id, assignee) => mutate((tasks, ctx) => claimTask(tasks, id, assignee, ctx)),

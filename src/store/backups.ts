@@ -1,36 +1,40 @@
-// Backups of recent good versions of a file, for `tsk doctor --repair`. Before a good file is
-// replaced, its inode is hard-linked into `backups/` (no copy: the atomic rename leaves the old
-// content there), and only the newest few are kept.
-import { link, readdir, unlink, copyFile } from "node:fs/promises"
+// Backups of recent good versions of a file, for `tsk doctor --repair`. Every version tsk writes is
+// also copied into `backups/` (a copy, not a hard link: a corruption that rewrites the file in
+// place would reach a linked backup too), so the newest good version is always recoverable.
+// Names sort by time and are unique (`<file>.<ms>-<revision>-<random>.bak`): a revision that went
+// back after a repair never makes a new version look "already backed up". Not fsynced: the live
+// file is, and a backup torn by a power cut fails validation and the next one is used.
+import { readdirSync, unlinkSync, writeFileSync } from "node:fs"
+import { randomBytes } from "node:crypto"
 import { basename, join } from "node:path"
-import { ensureDir } from "./durable-file.ts"
+import { ensureDirSync } from "./durable-file.ts"
 
 export const BACKUPS_KEPT = 10
 
 function backupName(file: string, revision: number): string {
-  return `${basename(file)}.${String(revision).padStart(10, "0")}.bak`
+  const stamp = String(Date.now()).padStart(15, "0")
+  return `${basename(file)}.${stamp}-${String(revision).padStart(10, "0")}-${randomBytes(3).toString("hex")}.bak`
 }
 
-export async function backupBeforeReplace(file: string, backupsDir: string, revision: number): Promise<void> {
-  await ensureDir(backupsDir)
-  const target = join(backupsDir, backupName(file, revision))
-  try {
-    await link(file, target)
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === "ENOENT" || code === "EEXIST") return
-    if (code === "EXDEV" || code === "EPERM" || code === "ENOTSUP") await copyFile(file, target)
-    else throw error
+/** Keep a copy of the version of `file` just written. */
+export function backupVersion(file: string, backupsDir: string, content: string, revision: number): void {
+  ensureDirSync(backupsDir)
+  writeFileSync(join(backupsDir, backupName(file, revision)), content, { mode: 0o600, flag: "wx" })
+  for (const old of listBackups(file, backupsDir).slice(BACKUPS_KEPT)) {
+    try {
+      unlinkSync(old)
+    } catch {
+      // pruned by another writer
+    }
   }
-  await pruneBackups(file, backupsDir)
 }
 
 /** Backups of `file`, newest first. */
-export async function listBackups(file: string, backupsDir: string): Promise<string[]> {
+export function listBackups(file: string, backupsDir: string): string[] {
   const prefix = `${basename(file)}.`
   let names: string[]
   try {
-    names = await readdir(backupsDir)
+    names = readdirSync(backupsDir)
   } catch {
     return []
   }
@@ -39,9 +43,4 @@ export async function listBackups(file: string, backupsDir: string): Promise<str
     .sort()
     .reverse()
     .map((n) => join(backupsDir, n))
-}
-
-async function pruneBackups(file: string, backupsDir: string): Promise<void> {
-  const all = await listBackups(file, backupsDir)
-  await Promise.all(all.slice(BACKUPS_KEPT).map((path) => unlink(path).catch(() => {})))
 }

@@ -4,9 +4,10 @@
 // first frame does not wait for zod.
 import { readFile } from "node:fs/promises"
 import { homePaths } from "./paths.ts"
-import { readJsonFile, writeJsonDurable } from "./durable-file.ts"
-import { withFileLock } from "./file-lock.ts"
-import { backupBeforeReplace } from "./backups.ts"
+import { readJsonFile, writeFileDurable } from "./durable-file.ts"
+import { lockGuard, withFileLockRetrying } from "./file-lock.ts"
+import { backupVersion } from "./backups.ts"
+import { contentIdentity, fileIdentity } from "./file-identity.ts"
 import { enqueue } from "./serial-queue.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
 import type { Config } from "../domain/config.ts"
@@ -16,10 +17,11 @@ const serializeConfig = (config: Config) => JSON.stringify(config, null, 2) + "\
 
 export async function readConfig(home: string): Promise<Config> {
   const file = homePaths(home).config
-  if (isValidatedStamp(file)) {
+  const before = fileIdentity(file)
+  if (isValidatedStamp(file, before)) {
     try {
       const trusted = JSON.parse(await readFile(file, "utf8")) as Config
-      if (trusted.version === DEFAULT_CONFIG.version) return trusted
+      if (trusted.version === DEFAULT_CONFIG.version && fileIdentity(file) === before) return trusted
     } catch {
       // changed under us: validate below
     }
@@ -27,20 +29,22 @@ export async function readConfig(home: string): Promise<Config> {
   const { Config } = await import("../domain/config.ts")
   const loaded = await readJsonFile(file, Config, "config.json")
   if (loaded.status === "missing") return DEFAULT_CONFIG
-  if (loaded.text === serializeConfig(loaded.value)) recordValidatedStamp(file)
+  if (loaded.text === serializeConfig(loaded.value)) recordValidatedStamp(file, before)
   return loaded.value
 }
 
 export function updateConfig(home: string, key: string, value: unknown): Promise<Config> {
   const paths = homePaths(home)
   return enqueue(paths.config, () =>
-    withFileLock(paths.config, async () => {
+    withFileLockRetrying(paths.config, async (lock) => {
       const { setConfigValue } = await import("../domain/config.ts")
+      const read = contentIdentity(paths.config)
       const current = await readConfig(home)
       const next = { ...setConfigValue(current, key, value), revision: current.revision + 1 }
-      if (current.revision > 0) await backupBeforeReplace(paths.config, paths.backups, current.revision)
-      await writeJsonDurable(paths.config, next)
-      recordValidatedStamp(paths.config)
+      const text = serializeConfig(next)
+      await writeFileDurable(paths.config, text, lockGuard(lock, paths.config, read))
+      backupVersion(paths.config, paths.backups, text, next.revision)
+      recordValidatedStamp(paths.config, fileIdentity(paths.config))
       return next
     }),
   )

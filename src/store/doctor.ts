@@ -1,13 +1,17 @@
 // Health of the files tsk owns, and the repair: a bad file is moved aside (never deleted) and the
-// newest backup that still validates is put back in its place.
-import { readFile, rename } from "node:fs/promises"
+// newest backup that still validates (backups hold every version tsk wrote, the newest included)
+// is put back in its place, with a revision above every one seen so revisions never go back.
+// Leftovers of crashed writers (see leftovers.ts) are reported and removed.
+import { readFile } from "node:fs/promises"
+import { readFileSync, renameSync } from "node:fs"
 import { basename, dirname } from "node:path"
 import * as z from "zod"
 import { homePaths } from "./paths.ts"
 import { readTasks } from "./tasks-repository.ts"
-import { listBackups } from "./backups.ts"
+import { backupVersion, listBackups } from "./backups.ts"
+import { findLeftovers, removeLeftovers, type Leftover } from "./leftovers.ts"
 import { fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
-import { withFileLock } from "./file-lock.ts"
+import { lockGuard, withFileLock } from "./file-lock.ts"
 import { TasksFile, type Task } from "../domain/task.ts"
 import { Config } from "../domain/config.ts"
 import { toTskError } from "../domain/errors.ts"
@@ -25,6 +29,8 @@ export interface FileReport {
 export interface DoctorReport {
   healthy: boolean
   files: FileReport[]
+  /** Temp files and dead locks left by crashed writers, removed by this run. */
+  leftovers: Leftover[]
   /** Problems inside a valid tasks.json (dangling references, depth, cycles). */
   warnings: string[]
 }
@@ -59,23 +65,36 @@ export function taskListWarnings(tasks: readonly Task[]): string[] {
   return warnings
 }
 
+function revisionOf(value: unknown): number {
+  const revision = (value as { revision?: unknown } | null)?.revision
+  return typeof revision === "number" ? revision : 0
+}
+
 /** Move the bad file aside and restore the newest valid backup; returns what was done. */
 async function repairFile(path: string, backupsDir: string, schema: z.ZodType, report: FileReport): Promise<FileReport> {
-  return withFileLock(path, async () => {
+  return withFileLock(path, async (lock) => {
     const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`
-    await rename(path, aside)
+    renameSync(path, aside)
     fsyncDirSync(dirname(path))
-    for (const backup of await listBackups(path, backupsDir)) {
-      const text = await readFile(backup, "utf8")
+    const backups = listBackups(path, backupsDir)
+    let highest = 0
+    let restored: { backup: string; value: Record<string, unknown> } | null = null
+    for (const backup of backups) {
+      let value: unknown
       try {
-        parseJsonText(text, schema, basename(backup))
+        value = parseJsonText(readFileSync(backup, "utf8"), schema, basename(backup))
       } catch {
         continue
       }
-      await writeFileDurable(path, text)
-      return { ...report, movedTo: basename(aside), restoredFrom: basename(backup) }
+      highest = Math.max(highest, revisionOf(value))
+      restored ??= { backup, value: value as Record<string, unknown> }
     }
-    return { ...report, movedTo: basename(aside), restoredFrom: null }
+    if (!restored) return { ...report, movedTo: basename(aside), restoredFrom: null }
+    const next = { ...restored.value, revision: highest + 1 }
+    const text = path.endsWith("tasks.json") ? JSON.stringify(next) + "\n" : JSON.stringify(next, null, 2) + "\n"
+    await writeFileDurable(path, text, lockGuard(lock))
+    backupVersion(path, backupsDir, text, highest + 1)
+    return { ...report, movedTo: basename(aside), restoredFrom: basename(restored.backup) }
   })
 }
 
@@ -95,6 +114,8 @@ export async function runDoctor(home: string, repair: boolean): Promise<DoctorRe
     else files.push(report)
     if (path === paths.tasks && report.status === "ok") warnings.push(...taskListWarnings((value as TasksFile).tasks))
   }
+  const leftovers = findLeftovers(home)
+  removeLeftovers(home, leftovers)
   const healthy = files.every((f) => f.status !== "corrupt" || f.movedTo !== undefined)
-  return { healthy, files, warnings }
+  return { healthy, files, leftovers, warnings }
 }

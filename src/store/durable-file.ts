@@ -1,10 +1,16 @@
-// Durable JSON files: temp file + fsync + rename (write-file-atomic), then fsync of the folder so
-// the rename itself survives a power cut. Files are 0600, folders 0700.
+// Durable JSON files: temp file (O_EXCL, 0600) + fsync + rename, then fsync of the folder so the
+// rename itself survives a power cut. Plain fs calls only: no module load, no stream set-up, no
+// signal handlers (write-file-atomic's signal-exit used to re-raise SIGTERM and kill the
+// process before its own graceful stop). A guarded write checks, just before its rename, that it
+// may still replace the file (its lock is still held, the file is the one it read); otherwise the
+// temp file is removed and nothing is written.
 import { mkdir, open, readFile } from "node:fs/promises"
-import { mkdirSync, openSync, fsyncSync, closeSync } from "node:fs"
-import { basename, dirname } from "node:path"
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
+import { randomBytes } from "node:crypto"
+import { basename, dirname, join } from "node:path"
 import type * as z from "zod"
 import { TskError } from "../domain/errors.ts"
+import { checkHeldLocks } from "./lock-context.ts"
 import { describeZodIssues, formatIssuePath } from "../domain/zod-issues.ts"
 
 export { describeZodIssues }
@@ -20,15 +26,6 @@ export function ensureDirSync(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: DIR_MODE })
 }
 
-async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, "r")
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
-
 export function fsyncDirSync(dir: string): void {
   const fd = openSync(dir, "r")
   try {
@@ -38,31 +35,101 @@ export function fsyncDirSync(dir: string): void {
   }
 }
 
+/** `<name>.tmp-<pid>-<random>`: the pid lets `tsk doctor` tell a dead writer's leftovers. */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`)
+}
+
+export const TEMP_NAME = /\.tmp-(\d+)-[0-9a-f]+$/
+
+/** Called just before the rename; throw to give the write up (the temp file is removed). */
+export type WriteGuard = () => void
+
+function writeTempSync(temp: string, content: string | Uint8Array, sync: boolean): void {
+  const fd = openSync(temp, "wx", FILE_MODE)
+  try {
+    writeFileSync(fd, content)
+    if (sync) fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function removeQuietly(temp: string): void {
+  try {
+    unlinkSync(temp)
+  } catch {
+    // already gone
+  }
+}
+
+function renameGuarded(temp: string, path: string, guard?: WriteGuard): void {
+  try {
+    guard?.()
+    checkHeldLocks()
+    renameSync(temp, path)
+  } catch (error) {
+    removeQuietly(temp)
+    throw error
+  }
+}
+
+function replaceFileSync(path: string, content: string | Uint8Array, sync: boolean, guard?: WriteGuard): void {
+  ensureDirSync(dirname(path))
+  const temp = tempPathFor(path)
+  writeTempSync(temp, content, sync)
+  renameGuarded(temp, path, guard)
+  if (sync) fsyncDirSync(dirname(path))
+}
+
+/**
+ * The same, with the write and the fsyncs off the main thread (fs/promises: no streams loaded), so
+ * a long-lived process (the TUI) keeps drawing while the disk flushes. The guard and the rename
+ * stay synchronous: nothing runs between the check and the rename.
+ */
+async function replaceFile(path: string, content: string | Uint8Array, sync: boolean, guard?: WriteGuard): Promise<void> {
+  await ensureDir(dirname(path))
+  const temp = tempPathFor(path)
+  const handle = await open(temp, "wx", FILE_MODE)
+  try {
+    await handle.writeFile(content)
+    if (sync) await handle.sync()
+  } catch (error) {
+    await handle.close().catch(() => {})
+    removeQuietly(temp)
+    throw error
+  }
+  await handle.close()
+  renameGuarded(temp, path, guard)
+  if (sync) {
+    const dir = await open(dirname(path), "r")
+    try {
+      await dir.sync()
+    } finally {
+      await dir.close()
+    }
+  }
+}
+
 /** Write `content` to `path` atomically and durably. */
-export async function writeFileDurable(path: string, content: string | Uint8Array): Promise<void> {
-  const dir = dirname(path)
-  await ensureDir(dir)
-  // Loaded on the first write: read-only commands never pay for it.
-  const { default: writeFileAtomic } = await import("write-file-atomic")
-  await writeFileAtomic(path, typeof content === "string" ? content : Buffer.from(content), {
-    mode: FILE_MODE,
-    fsync: true,
-  })
-  await fsyncDir(dir)
+export function writeFileDurable(path: string, content: string | Uint8Array, guard?: WriteGuard): Promise<void> {
+  return replaceFile(path, content, true, guard)
+}
+
+export function writeFileDurableSync(path: string, content: string | Uint8Array, guard?: WriteGuard): void {
+  replaceFileSync(path, content, true, guard)
 }
 
 /**
  * Atomic but not fsynced: for state that is rewritten every second and worthless after a power
  * cut (a runner's heartbeat). Readers still never see a half-written file.
  */
-export async function writeJsonAtomic(path: string, value: unknown): Promise<void> {
-  await ensureDir(dirname(path))
-  const { default: writeFileAtomic } = await import("write-file-atomic")
-  await writeFileAtomic(path, JSON.stringify(value, null, 2) + "\n", { mode: FILE_MODE, fsync: false })
+export function writeJsonAtomic(path: string, value: unknown, guard?: WriteGuard): Promise<void> {
+  return replaceFile(path, JSON.stringify(value, null, 2) + "\n", false, guard)
 }
 
-export async function writeJsonDurable(path: string, value: unknown, pretty = true): Promise<void> {
-  await writeFileDurable(path, JSON.stringify(value, null, pretty ? 2 : undefined) + "\n")
+export function writeJsonDurable(path: string, value: unknown, pretty = true, guard?: WriteGuard): Promise<void> {
+  return replaceFile(path, JSON.stringify(value, null, pretty ? 2 : undefined) + "\n", true, guard)
 }
 
 export type LoadedJson<T> = { status: "missing" } | { status: "ok"; value: T; text: string }

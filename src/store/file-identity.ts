@@ -13,3 +13,16 @@ export function fileIdentity(path: string): string | null {
     return null
   }
 }
+
+/**
+ * Which content a path holds, ignoring ctime (a hard link into backups/ changes ctime only): what a
+ * guarded write compares just before its rename. Null when the file does not exist.
+ */
+export function contentIdentity(path: string): string | null {
+  try {
+    const s = statSync(path)
+    return `${s.ino}:${s.size}:${s.mtimeMs}`
+  } catch {
+    return null
+  }
+}

@@ -4,14 +4,12 @@
 // seconds is dead, and the next candidate takes over. Every change of runner.json is a locked
 // read-modify-write, so two candidates never both win, and a holder that was taken over while it
 // stalled learns it at its next heartbeat and stands down.
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs"
+import { existsSync, readFileSync, renameSync } from "node:fs"
 import { randomUUID } from "node:crypto"
 import { hostname } from "node:os"
-import { basename, dirname, join } from "node:path"
 import * as z from "zod"
-import { createRequire } from "node:module"
-import { ensureDirSync, fsyncDirSync, readJsonFile, writeJsonAtomic, writeJsonDurable } from "./durable-file.ts"
-import { withFileLock } from "./file-lock.ts"
+import { readJsonFile, writeFileDurableSync, writeJsonAtomic, writeJsonDurable } from "./durable-file.ts"
+import { lockGuard, lockSync, withFileLock } from "./file-lock.ts"
 import { homePaths } from "./paths.ts"
 import { TskError } from "../domain/errors.ts"
 
@@ -121,38 +119,12 @@ export function readRunnerStatus(home: string): RunnerStatus {
   }
 }
 
-function writeJsonDurableSync(path: string, value: unknown): void {
-  ensureDirSync(dirname(path))
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`)
-  const fd = openSync(temp, "w", 0o600)
-  try {
-    writeSync(fd, JSON.stringify(value, null, 2) + "\n")
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  renameSync(temp, path)
-  fsyncDirSync(dirname(path))
-}
-
 /** Take runner.json's lock synchronously, retrying for up to `waitMs` (the lock is held for ms). */
 function lockRunnerFileSync(path: string, waitMs = 3000): () => void {
-  ensureDirSync(dirname(path))
-  // Loaded on first use: `tsk agent status` and the TUI's indicator only read runner.json.
-  const lockfile = createRequire(import.meta.url)("proper-lockfile") as typeof import("proper-lockfile")
-  const deadline = Date.now() + waitMs
-  const pause = new Int32Array(new SharedArrayBuffer(4))
-  for (;;) {
-    try {
-      // Held for a few ms at a time, so a lock older than 2 s (the least proper-lockfile allows)
-      // belongs to a process that died holding it.
-      return lockfile.lockSync(path, { realpath: false, stale: 2000, onCompromised: () => {} })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ELOCKED" || Date.now() > deadline) {
-        throw new TskError("conflict", "could not take the lock on runner.json; try again")
-      }
-      Atomics.wait(pause, 0, 0, 5)
-    }
+  try {
+    return lockSync(path, waitMs)
+  } catch {
+    throw new TskError("conflict", "could not take the lock on runner.json; try again")
   }
 }
 
@@ -195,7 +167,7 @@ export function acquireRunnerRole(home: string, options: AcquireOptions): Runner
       stopRequested: false,
       stoppedAt: null,
     }
-    writeJsonDurableSync(path, mine)
+    writeFileDurableSync(path, JSON.stringify(mine, null, 2) + "\n")
     heldHere.set(home, mine.token)
   } finally {
     release()
@@ -223,14 +195,14 @@ function startHolding(home: string, initial: RunnerFile, heartbeatMs: number, st
 
   /** Locked re-read; with `write`, also records the heartbeat and counters. */
   const check = (write: boolean) =>
-    withFileLock(path, async () => {
+    withFileLock(path, async (lock) => {
       const loaded = await readJsonFile(path, RunnerFile, "runner.json").catch(() => ({ status: "missing" as const }))
       const current = loaded.status === "ok" ? loaded.value : null
       if (!current || current.token !== initial.token || current.state !== "running") return "taken-over" as const
       if (write) {
         // The heartbeat is rewritten every second and means nothing after a power cut: atomic is
         // enough, and skipping the fsyncs keeps an idle runner cheap.
-        await writeJsonAtomic(path, { ...current, revision: current.revision + 1, heartbeat: new Date().toISOString(), ...counters })
+        await writeJsonAtomic(path, { ...current, revision: current.revision + 1, heartbeat: new Date().toISOString(), ...counters }, lockGuard(lock))
       }
       confirmedAt = Date.now()
       return current.stopRequested ? ("stop-requested" as const) : ("held" as const)
@@ -276,11 +248,11 @@ function startHolding(home: string, initial: RunnerFile, heartbeatMs: number, st
       clearInterval(timer)
       if (heldHere.get(home) === initial.token) heldHere.delete(home)
       if (lost) return
-      await withFileLock(path, async () => {
+      await withFileLock(path, async (lock) => {
         const loaded = await readJsonFile(path, RunnerFile, "runner.json").catch(() => ({ status: "missing" as const }))
         if (loaded.status !== "ok" || loaded.value.token !== initial.token) return
         const nowIso = new Date().toISOString()
-        await writeJsonDurable(path, { ...loaded.value, ...counters, revision: loaded.value.revision + 1, state: "stopped", heartbeat: nowIso, stoppedAt: nowIso })
+        await writeJsonDurable(path, { ...loaded.value, ...counters, revision: loaded.value.revision + 1, state: "stopped", heartbeat: nowIso, stoppedAt: nowIso }, true, lockGuard(lock))
       })
     },
   }

@@ -8,12 +8,11 @@ import { readdir, rename, rm } from "node:fs/promises"
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { homePaths } from "./paths.ts"
-import { readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
-import { withFileLock } from "./file-lock.ts"
+import { afterTasksWrite, readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
+import { lockGuard, withFileLock } from "./file-lock.ts"
+import { contentIdentity } from "./file-identity.ts"
 import { enqueue } from "./serial-queue.ts"
-import { backupBeforeReplace } from "./backups.ts"
 import { fsyncDirSync } from "./durable-file.ts"
-import { recordValidatedStamp } from "./validated-stamp.ts"
 import type { Task } from "../domain/task.ts"
 
 const TEMP_PREFIX = "tasks.json.bridge-"
@@ -47,20 +46,24 @@ export function runTaskBatch<T>(
 ): Promise<TaskBatchOutcome<T>> {
   const paths = homePaths(home)
   return enqueue(paths.tasks, () =>
-    withFileLock(paths.tasks, async () => {
+    withFileLock(paths.tasks, async (lock) => {
+      const read = contentIdentity(paths.tasks)
       const current = await readTasks(home, { locked: true })
       const { value, tasks } = await work(current)
       if (tasks === null) return { value, written: null }
       const written: TasksSnapshot = { revision: current.revision + 1, tasks }
       const tempName = `${TEMP_PREFIX}${randomUUID()}.tmp`
       const temp = join(home, tempName)
-      writeTempDurable(temp, serializeTasksFile(written))
+      const content = serializeTasksFile(written)
+      writeTempDurable(temp, content)
       // From here on the temp file is the journal's evidence: only recovery may delete it.
       await prepare(tempName)
-      if (current.revision > 0) await backupBeforeReplace(paths.tasks, paths.backups, current.revision)
+      // Guarded like every tasks.json write: a runner paused past the lock's stale time leaves the
+      // temp file (the journal then reads the batch as not applied and runs it again).
+      lockGuard(lock, paths.tasks, read)()
       await rename(temp, paths.tasks)
       fsyncDirSync(home)
-      recordValidatedStamp(paths.tasks)
+      afterTasksWrite(home, content, written)
       return { value, written }
     }),
   )

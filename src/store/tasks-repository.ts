@@ -5,10 +5,10 @@ import { readFile } from "node:fs/promises"
 import { closeSync, openSync, readSync } from "node:fs"
 import { homePaths } from "./paths.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
-import { fileIdentity } from "./file-identity.ts"
+import { contentIdentity, fileIdentity } from "./file-identity.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
-import { withFileLock } from "./file-lock.ts"
-import { backupBeforeReplace } from "./backups.ts"
+import { lockGuard, withFileLockRetrying } from "./file-lock.ts"
+import { backupVersion } from "./backups.ts"
 import { enqueue } from "./serial-queue.ts"
 import type { Task, TasksFile } from "../domain/task.ts"
 import { TASKS_FILE_VERSION } from "../domain/task-constants.ts"
@@ -40,9 +40,10 @@ export async function readTasks(home: string, options: { locked?: boolean } = {}
   const before = fileIdentity(file)
   const cached = lastSeen.get(file)
   if (cached && before !== null && cached.identity === before) return cached.snapshot
-  if (isValidatedStamp(file)) {
+  if (isValidatedStamp(file, before)) {
     const trusted = await readTrusted(file)
-    if (trusted) return remember(file, fileIdentity(file) === before ? before : null, trusted)
+    // Trusted only if the path held the stamped file throughout the read.
+    if (trusted && fileIdentity(file) === before) return remember(file, before, trusted)
   }
   const { TasksFile } = await import("../domain/task.ts")
   let loaded: Awaited<ReturnType<typeof readJsonFile<typeof TasksFile>>>
@@ -58,7 +59,9 @@ export async function readTasks(home: string, options: { locked?: boolean } = {}
   const snapshot = { revision: loaded.value.revision, tasks: loaded.value.tasks }
   // Trust later reads only of a file that is exactly what tsk would write: a hand-written file
   // may leave out fields the schema fills in, which a read without the schema would miss.
-  if (loaded.text === serializeTasksFile(snapshot)) recordValidatedStamp(file)
+  // Stamp the identity taken before the read, and only if the path still holds it: a file renamed
+  // in while this read validated another one must be validated itself.
+  if (loaded.text === serializeTasksFile(snapshot)) recordValidatedStamp(file, before)
   return remember(file, fileIdentity(file) === before ? before : null, snapshot)
 }
 
@@ -107,23 +110,34 @@ export interface MutationOutcome<T> {
 
 /**
  * Apply `operation` to the tasks as they are on disk now, inside the lock, and write the result
- * durably. Returns the new snapshot and the operation's result.
+ * durably. The rename is guarded: if this process was paused until its lock was taken over, or
+ * the file is no longer the one it read, nothing is written and the whole read-modify-write runs
+ * again on what is on disk then. Returns the new snapshot and the operation's result.
  */
 export function mutateTasks<T>(home: string, operation: (tasks: Task[]) => Mutation<T>): Promise<MutationOutcome<T>> {
   const paths = homePaths(home)
   return enqueue(paths.tasks, () =>
-    withFileLock(paths.tasks, async () => {
+    withFileLockRetrying(paths.tasks, async (lock) => {
+      const read = contentIdentity(paths.tasks)
       const current = await readTasks(home, { locked: true })
       const mutation = operation(current.tasks)
       if (current.tasks.length > 0 && mutation.tasks.length === 0 && !mutation.explicitDelete) {
         throw conflict("refusing to replace a non-empty task list with an empty one; delete tasks explicitly instead")
       }
       const snapshot: TasksSnapshot = { revision: current.revision + 1, tasks: mutation.tasks }
-      if (current.revision > 0) await backupBeforeReplace(paths.tasks, paths.backups, current.revision)
-      await writeFileDurable(paths.tasks, serializeTasksFile(snapshot))
-      recordValidatedStamp(paths.tasks)
-      remember(paths.tasks, fileIdentity(paths.tasks), snapshot)
+      const text = serializeTasksFile(snapshot)
+      await writeFileDurable(paths.tasks, text, lockGuard(lock, paths.tasks, read))
+      afterTasksWrite(home, text, snapshot)
       return { snapshot, result: mutation.result }
     }),
   )
+}
+
+/** What follows every write of tasks.json: a backup copy of the new version, the stamp, the cache. */
+export function afterTasksWrite(home: string, text: string, snapshot: TasksSnapshot): void {
+  const paths = homePaths(home)
+  backupVersion(paths.tasks, paths.backups, text, snapshot.revision)
+  const identity = fileIdentity(paths.tasks)
+  recordValidatedStamp(paths.tasks, identity)
+  remember(paths.tasks, identity, snapshot)
 }

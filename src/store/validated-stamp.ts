@@ -11,9 +11,8 @@ function stampPath(file: string): string {
   return join(dirname(file), `.${basename(file)}.validated`)
 }
 
-/** True when `file` is exactly the content tsk last validated or wrote. */
-export function isValidatedStamp(file: string): boolean {
-  const current = fileIdentity(file)
+/** True when `file` (with `current`, its identity now) is exactly the content tsk last validated or wrote. */
+export function isValidatedStamp(file: string, current: string | null = fileIdentity(file)): boolean {
   if (!current) return false
   try {
     return readFileSync(stampPath(file), "utf8") === current
@@ -22,12 +21,14 @@ export function isValidatedStamp(file: string): boolean {
   }
 }
 
-/** Record that the current content of `file` is valid. */
-export function recordValidatedStamp(file: string): void {
-  const identity = fileIdentity(file)
-  if (!identity) return
+/**
+ * Record that the content of `file` with `identity` (taken before it was read or just after it was
+ * written) is valid, only if the path still holds that identity.
+ */
+export function recordValidatedStamp(file: string, identity: string | null): void {
+  if (!identity || fileIdentity(file) !== identity) return
   const target = stampPath(file)
-  const temp = `${target}.${process.pid}.tmp`
+  const temp = `${target}.tmp-${process.pid}-${Math.random().toString(16).slice(2, 10)}`
   try {
     writeFileSync(temp, identity, { mode: 0o600 })
     renameSync(temp, target)

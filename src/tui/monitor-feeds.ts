@@ -39,6 +39,8 @@ export interface MonitorFeeds {
   memory?: AgentMemoryFeed | null
   /** Starts and stops C64 background reads (through the runner); absent: the pane only shows. */
   c64Control?: C64Control | null
+  /** When the newest recovery checkpoint was written (null: none yet); absent: not shown. */
+  checkpoint?: Feed<Date | null> | null
 }
 
 export const NO_FEEDS: MonitorFeeds = { c64: null, os: null }

@@ -3,7 +3,8 @@
 import { sanitizeErrorMessage } from "../domain/errors.ts"
 import { createC64Control } from "./c64-control.ts"
 import { createC64Feed, openC64Reader, type C64Feed } from "./c64-feed.ts"
-import type { MonitorFeeds } from "./monitor-feeds.ts"
+import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
+import { lastCheckpointTime } from "../recovery/checkpoint-store.ts"
 import { createOsFeed, openOsReader, type OsFeed } from "./os-feed.ts"
 import { openMemoryFeed } from "./memory-feed.ts"
 
@@ -35,14 +36,27 @@ export async function openMonitorFeeds(home: string, env: NodeJS.ProcessEnv): Pr
   }
   // Starting and stopping C64 reads from the pane; a runner it starts stops when the TUI quits.
   const c64Control = createC64Control({ home, env, onChange: () => void c64?.refresh() })
+  const checkpoint = createCheckpointFeed(home)
   return {
-    feeds: { c64, os, c64Control, memory },
+    feeds: { c64, os, c64Control, memory, checkpoint },
     problems,
     async close() {
+      checkpoint.close()
       await c64Control.close()
       await c64?.close()
       await os?.close()
       memory?.close()
     },
   }
+}
+
+/** The newest checkpoint's time, from the checkpoint names (one readdir every 2 s). */
+function createCheckpointFeed(home: string) {
+  const feed = createValueFeed<Date | null>(lastCheckpointTime(home))
+  const timer = setInterval(() => {
+    const latest = lastCheckpointTime(home)
+    if (latest?.getTime() !== feed.get()?.getTime()) feed.set(latest)
+  }, 2000)
+  timer.unref?.()
+  return { ...feed, close: () => clearInterval(timer) }
 }

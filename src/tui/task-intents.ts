@@ -7,6 +7,7 @@ import type { CreateTaskInput, UpdateTaskInput } from "../domain/task-input.ts"
 import { runningTimer } from "./running-timer.ts"
 import { taskView } from "./task-view.ts"
 import type { UiStore } from "./ui-store.ts"
+import type { BlockerLink } from "../domain/undo-operations.ts"
 import type { UndoHistory, UndoStep } from "./undo-history.ts"
 import type { PendingWrites } from "./pending-writes.ts"
 import type { Toaster } from "./toaster.ts"
@@ -87,18 +88,38 @@ export function createTaskIntents(deps: IntentDeps) {
     return done
   }
 
+  /** The fields `keys` of `task`, as the undo of a change compares and restores them. */
+  const pick = (task: Task, keys: readonly string[]): Partial<Task> => Object.fromEntries(keys.map((k) => [k, task[k as keyof Task]])) as Partial<Task>
+
+  /**
+   * Undo puts back `before` only where each field still holds what this change wrote (`after`),
+   * inside the lock; otherwise it refuses and the toast says which process change is in the way.
+   */
+  const revertAll = async (done: ReadonlyMap<string, { before: Partial<Task>; after: Partial<Task> }>) => {
+    for (const [id, { before, after }] of done) await actions().revertFields(id, before, after)
+  }
+
   function setStatus(ids: readonly string[], status: TaskStatus) {
     const tasks = lookup(ids).filter((t) => t.status !== status)
     if (tasks.length === 0) return Promise.resolve(null)
-    const before = new Map(tasks.map((t) => [t.id, t.status]))
     const label = `marked ${quoted(tasks)} ${status.replace("_", " ")}`
+    const fields = ["status", "completedAt"]
     return change({
       patches: Object.fromEntries(tasks.map((t) => [t.id, { status }])),
-      run: () => eachTask(tasks, (t) => actions().setStatus(t.id, status)),
+      run: async () => {
+        const done = new Map<string, { before: Partial<Task>; after: Partial<Task> }>()
+        for (const task of tasks) {
+          const updated = await actions().setStatus(task.id, status)
+          done.set(task.id, { before: pick(task, fields), after: pick(updated, ["status"]) })
+        }
+        return done
+      },
       step: (done) => ({
         label,
-        undo: async () => void (await eachTask(done, (t) => actions().setStatus(t.id, before.get(t.id)!))),
-        redo: async () => void (await eachTask(done, (t) => actions().setStatus(t.id, status))),
+        undo: () => revertAll(done),
+        redo: async () => {
+          for (const id of done.keys()) await actions().setStatus(id, status)
+        },
       }),
     })
   }
@@ -109,15 +130,24 @@ export function createTaskIntents(deps: IntentDeps) {
     const tasks = lookup(ids)
     if (tasks.length === 0) return Promise.resolve(null)
     const inputs = new Map(tasks.map((t) => [t.id, typeof input === "function" ? input(t) : input]))
-    const before = new Map(tasks.map((t) => [t.id, previousValues(t, inputs.get(t.id)!)]))
     const label = `${what} ${quoted(tasks)}`
     return change({
       patches: Object.fromEntries(tasks.map((t) => [t.id, patchOf(inputs.get(t.id)!)])),
-      run: () => eachTask(tasks, (t) => actions().updateTask(t.id, inputs.get(t.id)!)),
+      run: async () => {
+        const done = new Map<string, { before: Partial<Task>; after: Partial<Task> }>()
+        for (const task of tasks) {
+          const keys = Object.keys(patchOf(inputs.get(task.id)!))
+          const updated = await actions().updateTask(task.id, inputs.get(task.id)!)
+          done.set(task.id, { before: previousValues(task, inputs.get(task.id)!) as Partial<Task>, after: pick(updated, keys) })
+        }
+        return done
+      },
       step: (done) => ({
         label,
-        undo: async () => void (await eachTask(done, (t) => actions().updateTask(t.id, before.get(t.id)!))),
-        redo: async () => void (await eachTask(done, (t) => actions().updateTask(t.id, inputs.get(t.id)!))),
+        undo: () => revertAll(done),
+        redo: async () => {
+          for (const id of done.keys()) await actions().updateTask(id, inputs.get(id)!)
+        },
       }),
     })
   }
@@ -140,7 +170,7 @@ export function createTaskIntents(deps: IntentDeps) {
         step: (task) => ({
           label: `added '${task.title}'`,
           undo: async () => {
-            removed = (await actions().deleteTask(task.id)).deleted
+            removed = await actions().undoCreate(task)
           },
           redo: async () => void (await actions().restoreTasks(removed)),
         }),
@@ -159,18 +189,23 @@ export function createTaskIntents(deps: IntentDeps) {
       for (const t of tasks) hide(t.id)
       // A task whose ancestor is also being deleted goes with the ancestor.
       const roots = tasks.filter((t) => !tasks.some((o) => o.id !== t.id && isAncestor(view.index, o.id, t)))
-      let removed: Task[] = []
       const label = `deleted ${quoted(roots)}`
+      let links: BlockerLink[] = []
       return change({
         deletedIds: [...hidden],
         run: async () => {
-          removed = []
-          for (const t of roots) removed.push(...(await actions().deleteTask(t.id)).deleted)
+          const removed: Task[] = []
+          links = []
+          for (const t of roots) {
+            const { deleted, unlinked } = await actions().deleteTask(t.id)
+            removed.push(...deleted)
+            links.push(...unlinked)
+          }
           return removed
         },
         step: (deleted) => ({
           label,
-          undo: async () => void (await actions().restoreTasks(deleted)),
+          undo: async () => void (await actions().restoreDeleted(deleted, links)),
           redo: async () => void (await eachTask(roots, (t) => actions().deleteTask(t.id))),
         }),
         toast: (deleted) => `Deleted ${deleted.length === 1 ? `'${deleted[0]!.title}'` : `${deleted.length} tasks`} (u undoes)`,

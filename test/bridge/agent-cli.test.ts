@@ -142,6 +142,14 @@ describe("tsk agent outbox, clear and snippet", () => {
     expect(readOutboxFile(home).every((a) => a.status === "ok")).toBe(true)
   })
 
+  it("teaches a durable file recipe: the command is flushed before its rename and the folder after", () => {
+    const lines = agentSnippet(home).split("\n")
+    const move = lines.findIndex((l) => l.startsWith("mv ") && l.includes("agent-inbox.d/"))
+    expect(move).toBeGreaterThan(0)
+    expect(lines[move - 1]).toMatch(/^sync "[^"]*\.cmd-\$id\.tmp"/)
+    expect(lines[move + 1]).toMatch(/^sync "[^"]*agent-inbox\.d"/)
+  })
+
   it("prints the Claude Code hooks block with --hooks", () => {
     const parsed = JSON.parse(runTsk(home, ["agent", "snippet", "--hooks"]).stdout) as { hooks: Record<string, unknown> }
     expect(Object.keys(parsed.hooks)).toContain("PostToolUse")

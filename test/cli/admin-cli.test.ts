@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { spawnSync } from "node:child_process"
+import { hostname } from "node:os"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { runTsk, runTskJson } from "../helpers/run-tsk.ts"
 
@@ -48,7 +50,7 @@ describe("tsk doctor", () => {
     expect(result.stdout).toContain("✓ tasks.json")
   })
 
-  it("reports a corrupt file, then --repair moves it aside and restores the newest good backup", () => {
+  it("reports a corrupt file, then --repair moves it aside and restores the last good write, revision moving forward", () => {
     for (const title of ["one", "two", "three"]) runTskJson(home, ["add", title])
     writeFileSync(join(home, "tasks.json"), "garbage")
     const report = runTsk(home, ["doctor"])
@@ -60,10 +62,41 @@ describe("tsk doctor", () => {
     const repaired = runTskJson<{ healthy: boolean; files: Array<{ file: string; movedTo?: string; restoredFrom?: string }> }>(home, ["doctor", "--repair"])
     expect(repaired.healthy).toBe(true)
     const tasksReport = repaired.files.find((f) => f.file === "tasks.json")!
-    expect(tasksReport.restoredFrom).toMatch(/^tasks\.json\.0+2\.bak$/)
+    expect(tasksReport.restoredFrom).toMatch(/^tasks\.json\.\d+-0+3-[0-9a-f]+\.bak$/)
     expect(readFileSync(join(home, tasksReport.movedTo!), "utf8")).toBe("garbage")
-    expect(runTskJson<Array<{ title: string }>>(home, ["list"]).map((t) => t.title)).toEqual(["one", "two"])
+    expect(runTskJson<Array<{ title: string }>>(home, ["list"]).map((t) => t.title)).toEqual(["one", "two", "three"])
+    expect(JSON.parse(readFileSync(join(home, "tasks.json"), "utf8")).revision).toBe(4)
     expect(readdirSync(home).some((n) => n.startsWith("tasks.json.corrupt-"))).toBe(true)
+  })
+
+  it("backs up the versions written after a repair (names never collide with older revisions)", () => {
+    for (const title of ["one", "two"]) runTskJson(home, ["add", title])
+    writeFileSync(join(home, "tasks.json"), "garbage")
+    runTskJson(home, ["doctor", "--repair"])
+    runTskJson(home, ["add", "after repair"])
+    writeFileSync(join(home, "tasks.json"), "garbage again")
+    runTskJson(home, ["doctor", "--repair"])
+    expect(runTskJson<Array<{ title: string }>>(home, ["list"]).map((t) => t.title)).toEqual(["one", "two", "after repair"])
+  })
+
+  it("reports and removes temp files and locks that killed writers left behind, and leaves live ones", () => {
+    runTskJson(home, ["add", "x"])
+    const dead = spawnSync("true").pid!
+    const leftovers = [`tasks.json.tmp-${dead}-0a1b2c3d`, `config.json.tmp-${dead}-0a1b2c3d`, `.runner.json.${dead}.ab12cd34.tmp`, `.tasks.json.validated.${dead}.tmp`, "runner.json.corrupt-1700000000000", "tasks.json.3735928559"]
+    for (const name of leftovers) writeFileSync(join(home, name), "{")
+    // write-file-atomic's old temp names carry no pid: a minute old means its writer is gone.
+    const old = new Date(Date.now() - 120_000)
+    utimesSync(join(home, "tasks.json.3735928559"), old, old)
+    writeFileSync(join(home, "tasks.json.lock"), JSON.stringify({ pid: dead, host: hostname(), start: "", token: "t" }))
+    const live = `tasks.json.tmp-${process.pid}-0a1b2c3d`
+    writeFileSync(join(home, live), "{")
+    const report = runTsk(home, ["doctor"])
+    expect(report.code).toBe(0)
+    for (const name of [...leftovers, "tasks.json.lock"]) {
+      expect(report.stdout).toContain(`removed ${name}`)
+      expect(existsSync(join(home, name))).toBe(false)
+    }
+    expect(existsSync(join(home, live))).toBe(true)
   })
 
   it("repairs a corrupt config.json with no backup by moving it aside (defaults apply)", () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { act } from "react"
 import { createValueFeed, type C64TaskSummary, type OsPanelStatus } from "../../src/tui/monitor-feeds.ts"
 import { sparkline } from "../../components/monitor/sparkline.tsx"
+import { checkpointLine } from "../../components/monitor/monitor-view.tsx"
 import { renderApp, type Harness } from "../tui/app-harness.tsx"
 
 let app: Harness
@@ -88,6 +89,19 @@ describe("the monitor screen", () => {
     await app.press("4")
     const frame = await app.press("j")
     expect(frame).toMatch(/› 0003_read_io/)
+  })
+
+  it("shows when the last recovery checkpoint was written, and updates when a new one is", async () => {
+    const at = new Date(Date.now() - 5000)
+    const feed = createValueFeed<Date | null>(null)
+    app = await renderApp({ feeds: { c64: null, os: null, checkpoint: feed } })
+    expect(await app.press("4")).toContain("Checkpoint: none yet")
+    await act(async () => feed.set(at))
+    const frame = await app.render()
+    expect(frame).toContain(`Checkpoint: ${at.toTimeString().slice(0, 8)} (`)
+    expect(frame).toMatch(/\(\d+s ago\)/)
+    const now = new Date("2026-03-10T10:00:00Z")
+    expect(checkpointLine(new Date(now.getTime() - 125_000), now)).toMatch(/\(2m ago\)$/)
   })
 
   it("shows a compact strip of both under the list", async () => {

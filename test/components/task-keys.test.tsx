@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
+import { join } from "node:path"
 import { lineWith, renderApp, type Harness } from "../tui/app-harness.tsx"
+import { tryLock, unlock } from "../../src/store/file-lock.ts"
 
 let app: Harness
 afterEach(async () => {
@@ -16,9 +18,12 @@ async function withTasks() {
 describe("keys on the selected task", () => {
   it("d updates the row immediately, before the write is on disk", async () => {
     await withTasks()
+    // Another process holds the tasks lock, so the write cannot land before the frame is taken.
+    const held = tryLock(join(app.home, "tasks.json"))!
     const frame = await app.press("d")
     expect(lineWith(frame, "Write report")).toMatch(/› ✓\s+Write report/)
     expect(task("Write report").status).toBe("todo")
+    unlock(held)
     await app.settle()
     expect(task("Write report").status).toBe("done")
   })

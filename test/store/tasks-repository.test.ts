@@ -50,13 +50,13 @@ describe("the tasks file", () => {
     expect((await readTasks(home)).tasks).toHaveLength(0)
   })
 
-  it("keeps backups of recent good versions", async () => {
+  it("keeps a backup of every recent version, the newest included", async () => {
     const ctx = fixedContext()
     for (let i = 0; i < 14; i++) await mutateTasks(home, (tasks) => createTask(tasks, { title: `t${i}` }, ctx))
     const backups = readdirSync(join(home, "backups")).filter((n) => n.startsWith("tasks.json."))
     expect(backups).toHaveLength(10)
     const newest = JSON.parse(readFileSync(join(home, "backups", backups.sort().at(-1)!), "utf8"))
-    expect(newest.revision).toBe(13)
+    expect(newest.revision).toBe(14)
   })
 
   it("fills in fields a hand-written file leaves out, on every read", async () => {

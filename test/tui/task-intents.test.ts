@@ -3,6 +3,7 @@ import { rmSync } from "node:fs"
 import { createAppStore } from "../../src/store/app-store.ts"
 import { createTuiServices } from "../../src/tui/tui-services.ts"
 import { makeHome } from "./app-harness.tsx"
+import { runTskJson } from "../helpers/run-tsk.ts"
 
 const homes: string[] = []
 afterEach(() => {
@@ -59,6 +60,41 @@ describe("task intents", () => {
     expect(store.getState().tasks.some((t) => t.id === created!.id)).toBe(false)
     await intents.redo()
     expect(store.getState().tasks.some((t) => t.id === created!.id)).toBe(true)
+  })
+
+  it("refuses to undo an add when another process added a subtask and a note to it, and says so", async () => {
+    const { store, services, intents } = await setup()
+    const created = (await intents.addTask({ title: "Plan trip" }))!
+    const home = store.getState().home
+    runTskJson(home, ["add", "Book train", "--parent", created.id.slice(0, 8)])
+    runTskJson(home, ["note", created.id.slice(0, 8), "from the CLI"])
+    await intents.undo()
+    await store.getState().reload()
+    const titles = store.getState().tasks.map((t) => t.title)
+    expect(titles).toContain("Plan trip")
+    expect(titles).toContain("Book train")
+    expect(store.getState().tasks.find((t) => t.id === created.id)!.notes.map((n) => n.content)).toEqual(["from the CLI"])
+    expect(services.ui.getState().toasts.at(-1)).toMatchObject({ kind: "error" })
+    expect(services.ui.getState().toasts.at(-1)!.message).toMatch(/cannot undo adding 'Plan trip': another process added 1 subtask, 1 note/)
+  }, 30_000)
+
+  it("refuses to undo an edit when another process changed the same field again", async () => {
+    const { store, services, intents, other, report } = await setup()
+    await intents.updateTasks([report.id], { priority: "high" }, "changed the priority")
+    await other.getState().updateTask(report.id, { priority: "low" })
+    await intents.undo()
+    await store.getState().reload()
+    expect(store.getState().tasks.find((t) => t.id === report.id)!.priority).toBe("low")
+    expect(services.ui.getState().toasts.at(-1)!.message).toMatch(/another process changed priority again/)
+  })
+
+  it("undoes a delete with the blocker links the delete removed", async () => {
+    const { store, intents, report, milk } = await setup()
+    await store.getState().setBlocked(milk.id, report.id, true)
+    await intents.deleteTasks([report.id])
+    expect(store.getState().tasks.find((t) => t.id === milk.id)!.blockedBy).toEqual([])
+    await intents.undo()
+    expect(store.getState().tasks.find((t) => t.id === milk.id)!.blockedBy).toEqual([report.id])
   })
 
   it("reports a failed change as an error toast instead of throwing", async () => {
