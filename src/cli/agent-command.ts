@@ -116,8 +116,10 @@ const send: CommandSpec = {
     const name = typeof command.command === "string" ? command.command : "command"
     const text = describeResponse(name, response, ctx.style)
     if (response.status === "ok") return { data: response, text }
-    // A failed command reads like a failed CLI command: the CLI's error object and exit code.
-    const error = new TskError((response.errorKind ?? "io") as ErrorKind, response.error ?? "failed", { commandId: response.commandId })
+    // A failed command reads like a failed CLI command: the CLI's error object and exit code, with
+    // the command's id and whatever detail the answer carried (an os command's resulting state).
+    const details = { commandId: response.commandId, ...(response.data !== undefined ? { data: response.data } : {}) }
+    const error = new TskError((response.errorKind ?? "io") as ErrorKind, response.error ?? "failed", details)
     return { data: errorObject(error), text, exitCode: exitCodeFor(error) }
   },
 }
