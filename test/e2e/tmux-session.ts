@@ -33,9 +33,10 @@ export interface TmuxSession {
 export function openSession(options: { width?: number; height?: number } = {}): TmuxSession {
   const home = mkdtempSync(join(tmpdir(), "tsk-e2e-"))
   const socket = `tsk-e2e-${process.pid}-${Date.now()}`
+  // A person's colour terminal, whatever the environment running the tests says (CI sets NO_COLOR).
   const env = { TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), TERM: "xterm-256color" }
   const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" })
-  tmux("new-session", "-d", "-s", "e2e", "-x", String(options.width ?? 100), "-y", String(options.height ?? 30), "env", `PS1=${PROMPT}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), "bash", "--norc", "--noprofile")
+  tmux("new-session", "-d", "-s", "e2e", "-x", String(options.width ?? 100), "-y", String(options.height ?? 30), "env", "-u", "NO_COLOR", `PS1=${PROMPT}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), "bash", "--norc", "--noprofile")
   const session: TmuxSession = {
     home,
     env,

@@ -95,7 +95,7 @@ describe("the C64 pane", () => {
     session.type("200ms")
     session.keys("Enter")
     await session.waitFor((s) => s.includes("took the runner role"), "the toast saying this TUI took the runner role", 10000)
-    const screen = await session.waitFor((s) => /› 0001_read read \$0400\s+running \d+×/.test(s) && /[▁▂▃▄▅▆▇█]+ \d+│/.test(s), "the task with its sparkline", 10000)
+    const screen = await session.waitFor((s) => /› 0001_read read \$0400\s+running \d+×/.test(s) && /[▁▂▃▄▅▆▇█]+ \d+[│┃]/.test(s), "the task with its sparkline", 10000)
     expect(screen).toContain("⚡ Agent")
     session.keys("x")
     await session.waitFor((s) => s.includes("Stop 0001_read?"), "the stop confirmation")
