@@ -11,7 +11,7 @@ import { ownedByAnotherLiveProcess, ownerOf } from "./task-owner.ts"
 import { errorMessage, logTask, type TaskRuntime } from "./task-runtime.ts"
 
 /** The lastError of a foreground write a crash cut off: one message for recovery and the runner. */
-export const INTERRUPTED_WRITE = "interrupted: the process running it ended before it finished; not run again because it writes to the machine"
+export const INTERRUPTED_WRITE = "interrupted: the process running it ended before it finished; not run again because it may write to the machine (only reads run again)"
 
 export interface ResumePlan {
   kind: "resume"
