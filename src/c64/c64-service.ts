@@ -6,7 +6,7 @@ import { invalid, sanitizeErrorMessage } from "../domain/errors.ts"
 import type { BackendStatus, C64Backend } from "./backend.ts"
 import { createEventHub, type C64EventListener } from "./c64-events.ts"
 import { createBackgroundJob } from "./background-task.ts"
-import { runForegroundTask, type ForegroundRun } from "./foreground-task.ts"
+import { rerunForegroundTask, runForegroundTask, type ForegroundRun } from "./foreground-task.ts"
 import { claimForResume } from "./resume-tasks.ts"
 import { createScheduler, systemClock, type SchedulerClock } from "./scheduler.ts"
 import type { JitterStats } from "./jitter-stats.ts"
@@ -82,7 +82,10 @@ export interface C64Service extends MachineAccess {
   show(id: string, options?: { samples?: number; logLines?: number }): Promise<TaskDetails>
   backendStatus(): Promise<BackendStatus>
   onEvent(listener: C64EventListener): () => void
-  /** Resumes background tasks left `running` by a process that is gone; returns them. */
+  /**
+   * Picks up tasks left `running` by a process that is gone: resumes background ones, runs
+   * idempotent foreground ones again to their end (a write is marked interrupted); returns them.
+   */
   resumeRunning(): Promise<RegistryEntry[]>
   /** Ids of the tasks this process is running now. */
   runningHere(): string[]
@@ -208,6 +211,11 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
           continue
         }
         if (!plan) continue
+        if (plan.kind === "rerun") {
+          // Awaited, so the runner's start has finished it; a failure is recorded in the task.
+          resumed.push(await rerunForegroundTask(rt, plan.op, plan.args, plan.entry).then((run) => run.task, () => registry.get(plan.entry.id)))
+          continue
+        }
         if (plan.entry.maxIterations && (plan.entry.iterations ?? 0) >= plan.entry.maxIterations) {
           await finishSpentBudget(plan.entry)
           continue

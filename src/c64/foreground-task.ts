@@ -1,5 +1,6 @@
-// One foreground task: registered as running, run once, then completed (result.json with the
-// summary and artifacts) or error (lastError). The caller gets the final entry and result.
+// One foreground task: registered as running, run (once, or again after a crash when it only
+// reads), then completed (result.json with the summary and artifacts) or error (lastError). The
+// caller gets the final entry and result.
 import { ensureDir } from "../store/durable-file.ts"
 import { TskError } from "../domain/errors.ts"
 import type { ForegroundOperation } from "./operations/operation-types.ts"
@@ -27,6 +28,23 @@ export async function runForegroundTask(
   await ensureDir(taskFilePath(rt.home, entry, "artifacts"))
   await logTask(rt, entry, `started ${op.describe(args.parsed)}`)
   rt.events.emit({ type: "started", task: entry, resumed: false })
+  return execute(rt, op, args.parsed, entry)
+}
+
+/**
+ * Runs again, in the same task (id, folder), an idempotent operation a crash cut off; the caller
+ * has claimed `entry` for this process. Its result and artifacts are written as a first run's are;
+ * a crash during this run leaves it `running` again, so the next runner start runs it once more.
+ */
+export async function rerunForegroundTask(rt: TaskRuntime, op: ForegroundOperation, parsed: unknown, entry: RegistryEntry): Promise<ForegroundRun> {
+  if (!op.idempotent) throw new TskError("invalid", `${entry.id}: ${op.name} writes, so it is never run again`, { taskId: entry.id })
+  await ensureDir(taskFilePath(rt.home, entry, "artifacts"))
+  await logTask(rt, entry, `re-run after a crash: ${op.describe(parsed)}`)
+  rt.events.emit({ type: "started", task: entry, resumed: true })
+  return execute(rt, op, parsed, entry)
+}
+
+async function execute(rt: TaskRuntime, op: ForegroundOperation, parsed: unknown, entry: RegistryEntry): Promise<ForegroundRun> {
   const base = { id: entry.id, type: "task", name: op.name, created: entry.startedAt }
   try {
     const outcome = await op.run(
@@ -36,7 +54,7 @@ export async function runForegroundTask(
         makeDir: (relative) => ensureDir(absoluteTaskFolder(rt.home, `${entry.folder}/${relative}`)),
         log: (message) => logTask(rt, entry, message),
       },
-      args.parsed,
+      parsed,
     )
     const stamp = formatTimestamp(rt.now())
     const task = await rt.registry.update(entry.id, (e) => ({ ...e, status: "completed", updatedAt: stamp, stoppedAt: stamp, lastError: null }))

@@ -73,7 +73,7 @@ export const recoverCommand: CommandSpec = {
   name: "recover",
   summary: "Reconcile the newest checkpoint with the files: what resumes, runs again, or is marked interrupted",
   usage: "tsk recover [--dry-run]",
-  description: "A runner does this when it starts. Without --dry-run, lost iteration counts are restored and interrupted writes are marked; a checkpoint of the result is written.",
+  description: "A runner does this when it starts. Without --dry-run, lost iteration counts are restored and interrupted writes are marked; interrupted reads are left for the next runner start to run again; a checkpoint of the result is written.",
   options: { "dry-run": { type: "boolean", description: "only say what would be done" } },
   examples: ["tsk recover --dry-run", "tsk recover --json"],
   async run(ctx, { options }) {
@@ -84,7 +84,7 @@ export const recoverCommand: CommandSpec = {
       plan.checkpoint ? `from checkpoint ${plan.checkpoint.id} (${plan.checkpoint.createdAt})` : "no checkpoint yet: reconciling the files alone",
       `${plan.completed} completed: not run again`,
       ...plan.resume.map((r) => `resume ${r.id} (${r.operation}) at iteration ${r.nextIteration}${r.restoredFrom !== null ? ` (count restored from ${r.restoredFrom})` : ""}`),
-      ...plan.rerun.map((r) => `${dry ? "would mark" : "marked"} interrupted ${r.id} (${r.operation}: a read, safe to run again)`),
+      ...plan.rerun.map((r) => `${dry ? "would run again" : "left to run again"} ${r.id} (${r.operation}: a read, run again in the same task when a runner starts)`),
       ...plan.interrupted.map((r) => `${dry ? "would mark" : "marked"} interrupted ${r.id} (${r.operation}: not idempotent)`),
       ...(plan.planTask ? [`resume plan ${plan.planTask.plan} task ${plan.planTask.task} (retries stay ${plan.planTask.retries})`] : []),
       `${plan.queued.length} queued command${plan.queued.length === 1 ? "" : "s"}: each runs once`,

@@ -9,13 +9,12 @@ import { createTaskRegistry } from "../c64/state/task-registry.ts"
 import { resolveC64StatePaths } from "../c64/state/state-paths.ts"
 import { formatTimestamp } from "../c64/state/timestamp.ts"
 import { ownedByAnotherLiveProcess } from "../c64/task-owner.ts"
+import { isIdempotentForeground } from "../c64/operations/operation-table.ts"
+import { INTERRUPTED_WRITE } from "../c64/resume-tasks.ts"
 import type { RegistryEntry } from "../c64/state/task-schema.ts"
 import type { CheckpointBody, CommandNode, WorkEntry } from "./checkpoint-schema.ts"
 import { collectCheckpoint } from "./collect-state.ts"
 import { loadLatestCheckpoint, writeCheckpoint } from "./checkpoint-store.ts"
-
-/** Foreground operations that only read the machine: running one again changes nothing. */
-export const IDEMPOTENT_FOREGROUND: ReadonlySet<string> = new Set(["extract_sprites_from_ram", "extract_ram", "read", "read_screen"])
 
 export interface RecoveryPlan {
   checkpoint: { id: string; createdAt: string } | null
@@ -23,7 +22,7 @@ export interface RecoveryPlan {
   completed: number
   /** Background C64 tasks to resume, at their next iteration. */
   resume: Array<{ id: string; operation: string; nextIteration: number; restoredFrom: number | null }>
-  /** Interrupted idempotent foreground C64 operations: marked interrupted, safe to run again. */
+  /** Interrupted idempotent foreground C64 operations: left running, run again when a runner starts. */
   rerun: Array<{ id: string; operation: string }>
   /** Interrupted foreground C64 operations that write: marked interrupted, never run again. */
   interrupted: Array<{ id: string; operation: string }>
@@ -58,8 +57,8 @@ export async function planRecovery(home: string, env: NodeJS.ProcessEnv): Promis
     checkpoint: checkpoint ? { id: checkpoint.id, createdAt: checkpoint.createdAt } : null,
     completed: now.completedTasks.length,
     resume,
-    rerun: foreground.filter((e) => IDEMPOTENT_FOREGROUND.has(e.operation)).map((e) => ({ id: e.id, operation: e.operation })),
-    interrupted: foreground.filter((e) => !IDEMPOTENT_FOREGROUND.has(e.operation)).map((e) => ({ id: e.id, operation: e.operation })),
+    rerun: foreground.filter((e) => isIdempotentForeground(e.operation)).map((e) => ({ id: e.id, operation: e.operation })),
+    interrupted: foreground.filter((e) => !isIdempotentForeground(e.operation)).map((e) => ({ id: e.id, operation: e.operation })),
     planTask,
     queued: now.structure.commands.filter((c) => !c.answered),
   }
@@ -68,9 +67,9 @@ export async function planRecovery(home: string, env: NodeJS.ProcessEnv): Promis
 
 /**
  * Apply what recovery can do without the machine: restore iteration counts the registry lost
- * (never lowering one) and mark interrupted foreground operations (saying which are safe to run
- * again); then write a checkpoint of the recovered state. Background tasks are then resumed by the
- * C64 scheduler at their next iteration.
+ * (never lowering one) and mark interrupted foreground writes; then write a checkpoint of the
+ * recovered state. Interrupted reads stay `running`: the C64 service of a starting runner runs
+ * them again in the same task, and resumes background tasks at their next iteration.
  */
 export async function applyRecovery(home: string, env: NodeJS.ProcessEnv, nowMs = Date.now()): Promise<{ plan: RecoveryPlan; checkpoint: CheckpointBody }> {
   const { plan } = await planRecovery(home, env)
@@ -79,14 +78,13 @@ export async function applyRecovery(home: string, env: NodeJS.ProcessEnv, nowMs 
   for (const task of plan.resume.filter((r) => r.restoredFrom !== null)) {
     await registry.update(task.id, (e) => ({ ...e, iterations: Math.max(e.iterations ?? 0, task.nextIteration - 1), updatedAt: stamp }))
   }
-  const mark = async (id: string, why: string) =>
-    registry.update(id, (e) =>
+  for (const task of plan.interrupted) {
+    await registry.update(task.id, (e) =>
       e.status === "running" && !ownedByAnotherLiveProcess(e)
-        ? { ...e, status: "error", lastError: `interrupted: the process running it ended before it finished (${why})`, stoppedAt: stamp, updatedAt: stamp }
+        ? { ...e, status: "error", lastError: INTERRUPTED_WRITE, stoppedAt: stamp, updatedAt: stamp }
         : e,
     )
-  for (const task of plan.interrupted) await mark(task.id, "not run again: it writes")
-  for (const task of plan.rerun) await mark(task.id, `a read: safe to run again with tsk c64 run ${task.operation}`)
+  }
   const checkpoint = await writeCheckpoint(home, await collectCheckpoint(home, env, "recover"))
   return { plan, checkpoint }
 }

@@ -9,6 +9,7 @@ import { CHECKPOINTS_KEPT, checkpointsDir, listCheckpoints, loadLatestCheckpoint
 import { planRecovery } from "../../src/recovery/recovery-plan.ts"
 import type { CheckpointBody } from "../../src/recovery/checkpoint-schema.ts"
 import { C64_HOME, envFor, seedHierarchy } from "./hierarchy-fixture.ts"
+import { INTERRUPTED_WRITE } from "../../src/c64/resume-tasks.ts"
 
 let home: string
 let cleanup: () => void
@@ -88,7 +89,7 @@ describe("a checkpoint", () => {
 })
 
 describe("recovery from the newest checkpoint", () => {
-  it("re-executes nothing completed and says what resumes and what is marked interrupted, a read as safe to run again (--dry-run changes nothing)", async () => {
+  it("re-executes nothing completed and says what resumes, which read runs again and which write is marked interrupted (--dry-run changes nothing)", async () => {
     await seedHierarchy(home)
     await writeCheckpoint(home, await collectCheckpoint(home, envFor(home), "before crash"))
     const registryBefore = readFileSync(join(C64_HOME(home), "tasks.json"), "utf8")
@@ -100,13 +101,18 @@ describe("recovery from the newest checkpoint", () => {
     expect(dry.planTask).toEqual({ plan: "p1", task: "t2", retries: 1 })
     expect(dry.queued.map((q) => q.id)).toEqual(["q1"])
     expect(readFileSync(join(C64_HOME(home), "tasks.json"), "utf8")).toBe(registryBefore)
+    const text = runTsk(home, ["recover", "--dry-run"], { C64BRIDGE_HOME: C64_HOME(home) }).stdout
+    expect(text).toContain("would run again 0004_extract_ram (extract_ram")
+    expect(text).toContain("would mark interrupted 0003_write (write")
 
     tskJson(["recover"])
     const registry = JSON.parse(readFileSync(join(C64_HOME(home), "tasks.json"), "utf8")) as { tasks: Array<{ id: string; status: string; iterations?: number }> }
     const byId = new Map(registry.tasks.map((t) => [t.id, t]))
     expect(byId.get("0001_read")).toMatchObject({ status: "completed", iterations: 5 })
     expect(byId.get("0003_write")!.status).toBe("error")
-    expect(byId.get("0004_extract_ram")).toMatchObject({ status: "error", lastError: expect.stringMatching(/safe to run again/) })
+    expect(byId.get("0003_write")).toMatchObject({ lastError: INTERRUPTED_WRITE })
+    // Left for the next runner start, which runs it again in the same task.
+    expect(byId.get("0004_extract_ram")).toMatchObject({ status: "running", lastError: null })
     expect(byId.get("0005_read_screen")!.status).toBe("error")
   })
 

@@ -44,6 +44,7 @@ export function formatHexDump(address: number, bytes: Uint8Array): string {
 export const extractRam = defineForeground({
   type: "foreground",
   name: "extract_ram",
+  idempotent: true,
   summary: "dump a range of memory to a .bin or .hex file with its SHA-256",
   args: ExtractRamArgs,
   describe: (a) => `extract_ram ${formatAddress(a.address)}-${formatAddress(a.address + a.length - 1)} → .${a.format}`,

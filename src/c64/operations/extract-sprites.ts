@@ -68,6 +68,7 @@ interface SpriteRecord {
 export const extractSprites = defineForeground({
   type: "foreground",
   name: "extract_sprites_from_ram",
+  idempotent: true,
   summary: "decode every sprite shape in a range to PNGs and raw bytes",
   args: ExtractSpritesArgs,
   describe: (a) => `extract_sprites_from_ram ${formatAddress(a.start)}-${formatAddress(a.end)}`,

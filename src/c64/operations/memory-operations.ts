@@ -15,6 +15,7 @@ export const WriteArgs = z
 export const readOnce = defineForeground({
   type: "foreground",
   name: "read",
+  idempotent: true,
   summary: "read a range of memory once",
   args: ReadArgs,
   describe: (a) => `read ${formatAddress(a.address)} (${a.length} bytes)`,
@@ -27,6 +28,7 @@ export const readOnce = defineForeground({
 export const writeOnce = defineForeground({
   type: "foreground",
   name: "write",
+  idempotent: false,
   summary: "write bytes to memory once (verify=true reads them back)",
   args: WriteArgs,
   describe: (a) => `write ${a.bytes.length} bytes to ${formatAddress(a.address)}`,

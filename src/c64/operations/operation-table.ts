@@ -29,6 +29,11 @@ export function backgroundOperation(name: string): BackgroundOperation {
   return op
 }
 
+/** Whether a foreground operation cut off by a crash may run again (only reads may); unknown ones may not. */
+export function isIdempotentForeground(name: string): boolean {
+  return FOREGROUND_OPERATIONS.find((o) => o.name === (ALIASES[name] ?? name))?.idempotent ?? false
+}
+
 function unknownOperation(type: C64TaskType, name: string) {
   const known = (type === "foreground" ? FOREGROUND_OPERATIONS : BACKGROUND_OPERATIONS).map((o) => o.name)
   return invalid(`unknown ${type} operation '${name}'; use one of: ${known.join(", ")}`, { known })

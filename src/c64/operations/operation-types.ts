@@ -23,6 +23,11 @@ export interface ForegroundOperation<S extends z.ZodType = z.ZodType> {
   name: string
   summary: string
   args: S
+  /**
+   * True when it only reads the machine: cut off by a crash, it is run again when a runner starts.
+   * False when it writes: running it again could repeat the write, so it is marked interrupted.
+   */
+  idempotent: boolean
   /** One line for people, e.g. `extract_ram $0400-$07FF → .bin`. */
   describe(args: z.infer<S>): string
   run(ctx: ForegroundContext, args: z.infer<S>): Promise<ForegroundOutcome>

@@ -14,6 +14,7 @@ export const ScreenArgs = z.strictObject({
 export const readScreenOnce = defineForeground({
   type: "foreground",
   name: "read_screen",
+  idempotent: true,
   summary: "read the 40×25 text screen as text",
   args: ScreenArgs,
   describe: (a) => `read_screen ${formatAddress(a.address)}`,

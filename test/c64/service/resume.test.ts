@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { readFile, writeFile } from "node:fs/promises"
+import { mkdir, readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { makeTempHome, waitFor } from "../helpers/temp-home.ts"
 import { makeServiceFixture, untilFinished, type ServiceFixture } from "../helpers/service-fixture.ts"
 import { createC64Service } from "../../../src/c64/c64-service.ts"
 import { createFakeBackend } from "../helpers/fake-backend.ts"
+import { INTERRUPTED_WRITE } from "../../../src/c64/resume-tasks.ts"
 
 const sampleIndexes = async (home: string, folder: string) =>
   (await readFile(join(home, folder, "samples.jsonl"), "utf8"))
@@ -113,38 +114,56 @@ describe("resuming within the same machine", () => {
     expect((await next.show(task.id)).task).toMatchObject({ status: "completed", iterations: 3 })
   })
 
-  it("marks a foreground task cut off by a crash as an error instead of running it twice", async () => {
-    const path = join(fx.home, "tasks.json")
-    await writeFile(path, JSON.stringify({
+  const leaveRunning = (id: string, operation: string, args: Record<string, unknown>) =>
+    writeFile(join(fx.home, "tasks.json"), JSON.stringify({
       tasks: [{
-        id: "0001_write", name: "write", type: "foreground", operation: "write", args: { address: "$0400", bytes: "01" },
+        id, name: operation, type: "foreground", operation, args,
         status: "running", startedAt: "2025-10-27T11-42-03Z", updatedAt: "2025-10-27T11-42-03Z", stoppedAt: null,
-        lastError: null, folder: "tasks/0001_write", owner: { pid: 999999999, host: "elsewhere" },
+        lastError: null, folder: `tasks/${id}`, owner: { pid: 999999999, host: "elsewhere" },
       }],
     }))
+
+  it("marks a foreground write cut off by a crash as interrupted and never runs it again", async () => {
+    await leaveRunning("0001_write", "write", { address: "$0400", bytes: "01" })
     expect(await fx.service.resumeRunning()).toEqual([])
-    expect((await fx.service.show("0001_write")).task).toMatchObject({ status: "error", lastError: "interrupted: the process running it ended before it finished" })
+    expect((await fx.service.show("0001_write")).task).toMatchObject({ status: "error", lastError: INTERRUPTED_WRITE })
+    expect(fx.backend.calls.write).toBe(0)
+    expect(fx.backend.memory[0x0400]).toBe(0)
+    expect(await fx.service.resumeRunning()).toEqual([])
     expect(fx.backend.calls.write).toBe(0)
   })
-})
 
-describe("stopping from another process", () => {
-  let fx: ServiceFixture
-  beforeEach(async () => {
-    fx = await makeServiceFixture()
+  it("runs a foreground read cut off by a crash again to its end in the same task, with its result.json", async () => {
+    fx.backend.memory.set([0xa9, 0x42], 0x0400)
+    await leaveRunning("0001_read", "read", { address: "$0400", length: 2 })
+    const rerun = await fx.service.resumeRunning()
+    expect(rerun.map((t) => [t.id, t.status, t.folder])).toEqual([["0001_read", "completed", "tasks/0001_read"]])
+    const { task, result, log } = await fx.service.show("0001_read")
+    expect(task).toMatchObject({ status: "completed", lastError: null })
+    expect(result).toMatchObject({ id: "0001_read", name: "read", status: "completed", summary: { address: "$0400", length: 2, hex: "a942" } })
+    expect(log.some((line) => line.includes("re-run after a crash"))).toBe(true)
+    expect(fx.backend.calls.read).toBe(1)
+    expect((await fx.service.list()).map((t) => t.id)).toEqual(["0001_read"])
   })
-  afterEach(() => fx.cleanup())
 
-  it("ends the task where it runs at its next iteration, and both sides record it as stopped", async () => {
-    const task = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 20 })
-    const ended = untilFinished(fx.service, task.id)
-    await waitFor(async () => ((await fx.service.show(task.id)).task.iterations ?? 0) >= 1)
-    const other = await fx.reopen()
-    const { stopped, task: after } = await other.stop(task.id)
-    expect(stopped).toBe(true)
-    expect((await ended).type).toBe("stopped")
-    await waitFor(() => fx.service.runningHere().length === 0)
-    await new Promise((r) => setTimeout(r, 60))
-    expect((await other.show(task.id)).task).toMatchObject({ status: "stopped", iterations: after.iterations })
+  it("runs a read again once more when the runner crashed during its re-run, and a completed one never again", async () => {
+    await leaveRunning("0001_extract_ram", "extract_ram", { address: "$0400", end: "$0403" })
+    await mkdir(join(fx.home, "tasks/0001_extract_ram"), { recursive: true })
+    await writeFile(join(fx.home, "tasks/0001_extract_ram/log.txt"), "[2025-10-27T11-42-04Z] re-run after a crash: extract_ram\n")
+    expect((await fx.service.resumeRunning()).map((t) => t.status)).toEqual(["completed"])
+    expect((await fx.service.show("0001_extract_ram")).result).toMatchObject({ status: "completed" })
+    const reads = fx.backend.calls.read
+    const next = await fx.reopen(fx.backend)
+    expect(await next.resumeRunning()).toEqual([])
+    expect(fx.backend.calls.read).toBe(reads)
+  })
+
+  it("lets only one of two starting runners run an interrupted read again", async () => {
+    await leaveRunning("0001_read", "read", { address: "$0400", length: 1 })
+    const other = createFakeBackend()
+    const second = await fx.reopen(other)
+    const [a, b] = await Promise.all([fx.service.resumeRunning(), second.resumeRunning()])
+    expect([...a, ...b].map((t) => t.id)).toEqual(["0001_read"])
+    expect(fx.backend.calls.read + other.calls.read).toBe(1)
   })
 })
