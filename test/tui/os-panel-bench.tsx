@@ -81,8 +81,8 @@ export async function measureOsPanel(options: OsPanelBenchOptions): Promise<OsPa
   const everyMs = options.frameEveryMs ?? 5
   const workspace = join(home, "bench-workspace")
   mkdirSync(workspace, { recursive: true })
-  const artifactFile = join(workspace, "bench-file.ts")
-  writeFileSync(artifactFile, "// Purpose: a file the benchmark's plan produces.\n// Depends on: []\nexport const value = 1\n")
+  const artifactFile = "bench-file.ts"
+  writeFileSync(join(workspace, artifactFile), "// Purpose: a file the benchmark's plan produces.\n// Depends on: []\nexport const value = 1\n")
   const store = createAppStore({ home })
   await store.getState().reload()
   const os = createOsFeed(await openOsReader(home))
@@ -100,7 +100,8 @@ export async function measureOsPanel(options: OsPanelBenchOptions): Promise<OsPa
     for (let cycle = 1; cycle <= (options.cycles ?? 3); cycle++) {
       for (const step of walk(cycle, artifactFile)) {
         const started = performance.now()
-        const child = Bun.spawn([BUN, MAIN, "os", ...step.args], { env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" }, stdout: "ignore", stderr: "pipe" })
+        // The agent works in its project folder: artifact paths resolve (and are confined) there.
+        const child = Bun.spawn([BUN, MAIN, "os", ...step.args], { cwd: workspace, env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" }, stdout: "ignore", stderr: "pipe" })
         let exitedAt = 0
         const exited = child.exited.then((code) => {
           exitedAt = performance.now()
