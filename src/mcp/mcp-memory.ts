@@ -1,0 +1,78 @@
+// Recording MCP traffic into agent memory, as the runner records bridge traffic: each tools/call
+// (the tool's name and arguments, and the answer the client got or its error) goes to the raw log
+// of the agent the client names itself. Recording runs after the answer is on its way, queued so a
+// tool call never waits for it, and a memory failure is written to stderr (stdout is the protocol),
+// never turned into a failed call. memory_* tools are memory already and are not recorded again.
+import { randomUUID } from "node:crypto"
+import { agentIdProblem, MAX_AGENT_ID_LENGTH } from "../memory/agent-id.ts"
+import { trafficMessages, type AgentAnswer } from "../memory/agent-traffic.ts"
+import { createMemoryManager, type MemoryManager } from "../memory/memory-manager.ts"
+
+/** The agent id of a client that gave no usable name. */
+export const FALLBACK_MCP_AGENT = "mcp"
+
+/**
+ * An MCP client's name as an agent id: characters an id may not hold become `-`, runs of dots one
+ * dot, leading characters an id may not start with are dropped; what is still not a valid id (or
+ * nothing at all) is `mcp`.
+ */
+export function mcpAgentId(clientName: string | undefined): string {
+  const id = (clientName ?? "")
+    .trim()
+    .replace(/[^A-Za-z0-9._@+-]+/g, "-")
+    .replace(/\.{2,}/g, ".")
+    .replace(/^[^A-Za-z0-9_]+/, "")
+    .slice(0, MAX_AGENT_ID_LENGTH)
+  return agentIdProblem(id) === null ? id : FALLBACK_MCP_AGENT
+}
+
+export interface McpCall {
+  agentId: string
+  tool: string
+  /** The bridge command behind the tool: memory-* commands are not recorded. */
+  command: string
+  args: unknown
+  answer: AgentAnswer
+}
+
+export interface McpRecorder {
+  record(call: McpCall): void
+  /** Resolves once everything handed to `record` is written (or has failed and been reported). */
+  idle(): Promise<void>
+}
+
+export function createMcpRecorder(manager: MemoryManager, onError: (error: unknown) => void): McpRecorder {
+  // One append at a time, in call order: a client's calls keep their order in its raw log.
+  let queue: Promise<void> = Promise.resolve()
+  let waiting = 0
+
+  return {
+    record(call) {
+      if (call.command.startsWith("memory-")) return
+      waiting++
+      // setImmediate: after the answer has been handed to the transport.
+      queue = queue
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(async () => {
+          // The MCP request id restarts with each connection, so the call id is unique on its own.
+          const id = `mcp-${randomUUID()}`
+          await manager.append(call.agentId, trafficMessages({ id, command: call.tool, payload: call.args }, call.answer))
+        })
+        .catch(onError)
+        .finally(() => {
+          waiting--
+        })
+    },
+    async idle() {
+      while (waiting > 0) await queue
+    },
+  }
+}
+
+/** The recorder `tsk mcp` uses: memory under `home`, failures as one line on stderr. */
+export function createStderrMcpRecorder(home: string): McpRecorder {
+  return createMcpRecorder(createMemoryManager(home), (error) => {
+    const message = error instanceof Error ? error.message : String(error)
+    process.stderr.write(`tsk mcp: a call was not recorded in agent memory: ${message}\n`)
+  })
+}
