@@ -42,29 +42,45 @@ export interface McpRecorder {
 }
 
 export function createMcpRecorder(manager: MemoryManager, onError: (error: unknown) => void): McpRecorder {
-  // One append at a time, in call order: a client's calls keep their order in its raw log.
-  let queue: Promise<void> = Promise.resolve()
-  let waiting = 0
+  // Calls answered while a recording runs wait and go together, in call order: a client that sends
+  // calls back to back pays one append and one cache write per batch, not one per call.
+  let pending: McpCall[] = []
+  let draining: Promise<void> | null = null
+
+  async function drain(): Promise<void> {
+    while (pending.length > 0) {
+      const batch = pending
+      pending = []
+      const byAgent = new Map<string, unknown[]>()
+      for (const call of batch) {
+        // The MCP request id restarts with each connection, so the call id is unique on its own.
+        const messages = trafficMessages({ id: `mcp-${randomUUID()}`, command: call.tool, payload: call.args }, call.answer)
+        byAgent.set(call.agentId, [...(byAgent.get(call.agentId) ?? []), ...messages])
+      }
+      for (const [agentId, messages] of byAgent) {
+        try {
+          await manager.append(agentId, messages)
+        } catch (error) {
+          onError(error)
+        }
+      }
+    }
+  }
 
   return {
     record(call) {
       if (call.command.startsWith("memory-")) return
-      waiting++
+      pending.push(call)
+      if (draining) return
       // setImmediate: after the answer has been handed to the transport.
-      queue = queue
-        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-        .then(async () => {
-          // The MCP request id restarts with each connection, so the call id is unique on its own.
-          const id = `mcp-${randomUUID()}`
-          await manager.append(call.agentId, trafficMessages({ id, command: call.tool, payload: call.args }, call.answer))
-        })
-        .catch(onError)
+      draining = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(drain)
         .finally(() => {
-          waiting--
+          draining = null
         })
     },
     async idle() {
-      while (waiting > 0) await queue
+      while (draining) await draining
     },
   }
 }

@@ -105,7 +105,7 @@ describe("mcpAgentId", () => {
 describe("createMcpRecorder", () => {
   const call = (tool: string, command: string) => ({ agentId: "a", tool, command, args: {}, answer: { status: "ok" as const, data: 1 } })
 
-  it("writes calls in order, skips memory tools and reports a failed append without throwing", async () => {
+  it("reports a failed append without throwing, then writes calls in order and skips memory tools", async () => {
     const appended: unknown[][] = []
     const errors: unknown[] = []
     let fail = true
@@ -121,11 +121,14 @@ describe("createMcpRecorder", () => {
     } as unknown as MemoryManager
     const recorder = createMcpRecorder(manager, (error) => errors.push(error))
     recorder.record(call("task_create", "task-add"))
+    await recorder.idle()
+    expect(errors.map((e) => (e as Error).message)).toEqual(["disk full"])
+    // Calls recorded together go in one append, in order.
     recorder.record(call("memory_restore", "memory-restore"))
     recorder.record(call("task_show", "task-show"))
     recorder.record(call("task_list", "task-list"))
     await recorder.idle()
-    expect(errors.map((e) => (e as Error).message)).toEqual(["disk full"])
-    expect(appended.map((messages) => (messages[0] as { tool_calls: Array<{ name: string }> }).tool_calls[0]!.name)).toEqual(["task_show", "task_list"])
+    const names = appended.map((messages) => messages.flatMap((m) => (m as { tool_calls?: Array<{ name: string }> }).tool_calls?.map((c) => c.name) ?? []))
+    expect(names).toEqual([["task_show", "task_list"]])
   })
 })
