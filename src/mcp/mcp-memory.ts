@@ -1,6 +1,6 @@
 // Recording MCP traffic into agent memory, as the runner records bridge traffic: each tools/call
 // (the tool's name and arguments, and the answer the client got or its error) goes to the raw log
-// of the agent the client names itself. Recording runs after the answer is on its way, queued so a
+// of the agent the client names itself. Recording runs after the answer is on its way, batched so a
 // tool call never waits for it, and a memory failure is written to stderr (stdout is the protocol),
 // never turned into a failed call. memory_* tools are memory already and are not recorded again.
 import { randomUUID } from "node:crypto"
@@ -41,10 +41,18 @@ export interface McpRecorder {
   idle(): Promise<void>
 }
 
+/** Writing waits until the client has been quiet this long, or until the oldest call waited MAX_WAIT_MS. */
+export const QUIET_MS = 100
+export const MAX_WAIT_MS = 2000
+
 export function createMcpRecorder(manager: MemoryManager, onError: (error: unknown) => void): McpRecorder {
-  // Calls answered while a recording runs wait and go together, in call order: a client that sends
-  // calls back to back pays one append and one cache write per batch, not one per call.
+  // A client sends its calls back to back and each waits for the last answer, so memory is written
+  // when it pauses: a burst of calls costs one append and one cache write per agent, and no call
+  // waits behind a write of the call before it. Calls keep their order in the raw log.
   let pending: McpCall[] = []
+  let firstAt = 0
+  let lastAt = 0
+  let timer: ReturnType<typeof setTimeout> | null = null
   let draining: Promise<void> | null = null
 
   async function drain(): Promise<void> {
@@ -67,20 +75,42 @@ export function createMcpRecorder(manager: MemoryManager, onError: (error: unkno
     }
   }
 
+  function flush(): void {
+    if (timer) clearTimeout(timer)
+    timer = null
+    if (draining || pending.length === 0) return
+    draining = drain().finally(() => {
+      draining = null
+      if (pending.length > 0) schedule()
+    })
+  }
+
+  function schedule(): void {
+    if (timer || draining) return
+    const wait = (): void => {
+      const now = Date.now()
+      if (now - lastAt >= QUIET_MS || now - firstAt >= MAX_WAIT_MS) return flush()
+      timer = setTimeout(wait, QUIET_MS - (now - lastAt))
+      timer.unref()
+    }
+    timer = setTimeout(wait, QUIET_MS)
+    // Ending the process never waits for the timer: `tsk mcp` calls idle() before it exits.
+    timer.unref()
+  }
+
   return {
     record(call) {
       if (call.command.startsWith("memory-")) return
+      lastAt = Date.now()
+      if (pending.length === 0) firstAt = lastAt
       pending.push(call)
-      if (draining) return
-      // setImmediate: after the answer has been handed to the transport.
-      draining = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(drain)
-        .finally(() => {
-          draining = null
-        })
+      schedule()
     },
     async idle() {
-      while (draining) await draining
+      while (pending.length > 0 || draining) {
+        flush()
+        if (draining) await draining
+      }
     },
   }
 }

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { runTskJson } from "../helpers/run-tsk.ts"
 import { resultJson, startMcp, type McpSession } from "./mcp-client.ts"
-import { createMcpRecorder, mcpAgentId } from "../../src/mcp/mcp-memory.ts"
+import { createMcpRecorder, MAX_WAIT_MS, mcpAgentId, QUIET_MS } from "../../src/mcp/mcp-memory.ts"
 import type { MemoryManager } from "../../src/memory/memory-manager.ts"
 
 let temp: ReturnType<typeof makeTempHome>
@@ -130,5 +130,30 @@ describe("createMcpRecorder", () => {
     await recorder.idle()
     const names = appended.map((messages) => messages.flatMap((m) => (m as { tool_calls?: Array<{ name: string }> }).tool_calls?.map((c) => c.name) ?? []))
     expect(names).toEqual([["task_show", "task_list"]])
+  })
+
+  it("writes a burst of calls once, when the client pauses, and a steady stream at least every MAX_WAIT_MS", async () => {
+    vi.useFakeTimers()
+    try {
+      const appended: unknown[][] = []
+      const manager = { append: async (_id: string, messages: unknown[]) => void appended.push(messages) } as unknown as MemoryManager
+      const recorder = createMcpRecorder(manager, () => undefined)
+      recorder.record(call("task_create", "task-add"))
+      await vi.advanceTimersByTimeAsync(QUIET_MS / 2)
+      recorder.record(call("task_show", "task-show"))
+      await vi.advanceTimersByTimeAsync(QUIET_MS / 2)
+      expect(appended).toEqual([])
+      await vi.advanceTimersByTimeAsync(QUIET_MS)
+      expect(appended.map((m) => m.length)).toEqual([4])
+
+      for (let waited = 0; waited < MAX_WAIT_MS; waited += QUIET_MS / 2) {
+        recorder.record(call("task_show", "task-show"))
+        await vi.advanceTimersByTimeAsync(QUIET_MS / 2)
+      }
+      expect(appended.length).toBe(2)
+      await recorder.idle()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
