@@ -10,6 +10,7 @@ import { boundAnswer, boundFullTask } from "./answer-bounds.ts"
 import { taskPage } from "./task-page.ts"
 import { splitPaging, toolInput, toolJsonSchema } from "./tool-schema.ts"
 import { toolsOfTier, type Tier, type ToolRow } from "./tool-table.ts"
+import { mcpAgentId, type McpRecorder } from "./mcp-memory.ts"
 import { describePayloadIssues } from "../bridge/protocol.ts"
 import { invalid, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
 
@@ -44,9 +45,19 @@ function buildTools(executor: BridgeExecutor, tier: Tier): Map<string, Tool> {
 
 const text = (value: unknown): CallToolResult["content"] => [{ type: "text", text: JSON.stringify(value) }]
 
-function errorResult(error: unknown): CallToolResult {
+interface Answered {
+  result: CallToolResult
+  /** The answer as memory records it. */
+  answer: { status: "ok"; data: unknown } | { status: "error"; error: string }
+}
+
+function errorAnswer(error: unknown): Answered {
   const failure = toTskError(error)
-  return { isError: true, content: text({ error: { kind: failure.kind, message: sanitizeErrorMessage(failure), ...(failure.details ?? {}) } }) }
+  const message = sanitizeErrorMessage(failure)
+  return {
+    result: { isError: true, content: text({ error: { kind: failure.kind, message, ...(failure.details ?? {}) } }) },
+    answer: { status: "error", error: `${failure.kind}: ${message}` },
+  }
 }
 
 async function callTool(tool: Tool, executor: BridgeExecutor, args: Record<string, unknown>): Promise<unknown> {
@@ -62,7 +73,8 @@ async function callTool(tool: Tool, executor: BridgeExecutor, args: Record<strin
   return row.answer === "task" ? boundFullTask(data as Record<string, unknown>) : boundAnswer(data)
 }
 
-export function createTskMcpServer(options: TskMcpOptions): Server {
+/** `recorder`: where each tools/call goes in the calling agent's memory (none: not recorded). */
+export function createTskMcpServer(options: TskMcpOptions, recorder?: McpRecorder): Server {
   const server = new Server({ name: "tsk", version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
   const executor = createBridgeExecutor({ home: options.home, env: options.env, source: () => agentSourceOf(server.getClientVersion()?.name) })
   const tools = buildTools(executor, options.tier)
@@ -71,11 +83,18 @@ export function createTskMcpServer(options: TskMcpOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = tools.get(request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool '${request.params.name}' (tier ${options.tier}; start with --tools all for every tool)`)
+    const args = request.params.arguments ?? {}
+    // A memory tool sees every call recorded before it (memory_restore hands them back).
+    if (recorder && tool.row.command.startsWith("memory-")) await recorder.idle()
+    let answered: Answered
     try {
-      return { content: text(await callTool(tool, executor, request.params.arguments ?? {})) }
+      const data = await callTool(tool, executor, args)
+      answered = { result: { content: text(data) }, answer: { status: "ok", data } }
     } catch (error) {
-      return errorResult(error)
+      answered = errorAnswer(error)
     }
+    recorder?.record({ agentId: mcpAgentId(server.getClientVersion()?.name), tool: tool.row.name, command: tool.row.command, args, answer: answered.answer })
+    return answered.result
   })
   return server
 }

@@ -4,6 +4,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import pkg from "../../package.json" with { type: "json" }
 import { createTskMcpServer } from "./server.ts"
+import { createStderrMcpRecorder } from "./mcp-memory.ts"
 import type { Tier } from "./tool-table.ts"
 
 function consoleToStderr(): void {
@@ -16,7 +17,8 @@ function consoleToStderr(): void {
 
 export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEnv; tier: Tier; signal: AbortSignal }): Promise<void> {
   consoleToStderr()
-  const server = createTskMcpServer({ home: options.home, env: options.env, tier: options.tier, version: pkg.version })
+  const recorder = createStderrMcpRecorder(options.home)
+  const server = createTskMcpServer({ home: options.home, env: options.env, tier: options.tier, version: pkg.version }, recorder)
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })
@@ -28,4 +30,6 @@ export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEn
   if (options.signal.aborted) await server.close()
   else options.signal.addEventListener("abort", () => void server.close(), { once: true })
   await closed
+  // The last calls' memory is written before the process ends.
+  await recorder.idle()
 }
