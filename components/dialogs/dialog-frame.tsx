@@ -1,7 +1,7 @@
 // The box every dialog is drawn in: centred over the screen (above the toast band), titled, with a hint line at the bottom.
-import { useEffect, type ReactNode } from "react"
+import type { ReactNode } from "react"
 import { useTerminalDimensions } from "@opentui/react"
-import { useServices, useTheme } from "../app-context.tsx"
+import { useTheme } from "../app-context.tsx"
 import { fitText } from "../text-fit.ts"
 import { useScreenLayout } from "../toast-stack.tsx"
 
@@ -24,11 +24,6 @@ export function DialogFrame(props: DialogFrameProps) {
   // too tall for that is drawn over the band (a toast never covers a dialog).
   const { bandHeight } = useScreenLayout(screen.width, screen.height)
   const top = Math.max(1, Math.min(Math.floor((screen.height - height) / 2), screen.height - 1 - bandHeight - height))
-  // Tell the toasts where the dialog is, so they keep off it.
-  const { ui } = useServices()
-  useEffect(() => {
-    ui.getState().set({ dialogRect: { left, top, width, height } })
-  }, [ui, left, top, width, height])
   return (
     <box
       position="absolute"

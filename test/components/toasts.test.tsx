@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { act } from "react"
-import { bandHeight, overlaps, toastBand } from "../../components/toast-layout.ts"
+import { bandHeight, overlaps, toastBand, type Rect } from "../../components/toast-layout.ts"
 import { createValueFeed } from "../../src/tui/monitor-feeds.ts"
 import { MESSAGE_LOG_LIMIT, type Toast } from "../../src/tui/ui-store.ts"
 import { renderApp, type Harness } from "../tui/app-harness.tsx"
@@ -40,6 +40,17 @@ function frames(frame: string): { box: string; intact: boolean }[] {
     })
   })
   return found
+}
+
+/** The box of the dialog titled `title`, read from the screen as a person sees it. */
+function dialogBox(frame: string, title: string): Rect {
+  const rows = frame.split("\n").map((row) => [...row])
+  const top = rows.findIndex((row) => row.join("").includes(title))
+  const left = rows[top]!.lastIndexOf("╭", rows[top]!.join("").indexOf(title))
+  let bottom = top + 1
+  while (rows[bottom]![left] !== "╰") bottom++
+  const right = rows[top]!.indexOf("╮", left)
+  return { left, top, width: right - left + 1, height: bottom - top + 1 }
 }
 
 describe("the toast band", () => {
@@ -85,23 +96,23 @@ describe("toasts and the pane frames", () => {
     })
   }
 
-  it("lift a dialog clear of the band so the field being typed in stays in view", async () => {
-    app = await renderApp({ width: 80, height: 24 })
+  it("lift a dialog clear of the band, so neither the toasts nor the field being typed in are hidden", async () => {
+    app = await renderApp({ width: 80, height: 18 })
     await app.press("a")
     await app.type("Half typed")
-    const rectBefore = app.services.ui.getState().dialogRect!
+    const before = dialogBox(app.frame(), "Add task")
+    const messages = ["First of three messages", "Second of three messages", "Third, long enough to reach under the dialog"]
     await act(async () => {
-      app!.services.controller.toaster.show("info", "First")
-      app!.services.controller.toaster.show("info", "Second")
-      app!.services.controller.toaster.show("info", "Third")
+      for (const message of messages) app!.services.controller.toaster.show("info", message)
     })
     const frame = await app.render()
-    const rect = app.services.ui.getState().dialogRect!
-    expect(rect.top + rect.height).toBeLessThanOrEqual(rectBefore.top + rectBefore.height)
-    for (const text of ["First", "Second", "Third"]) {
-      const at = find(frame, `i ${text}`)
+    const rect = dialogBox(frame, "Add task")
+    expect(rect.top).toBeLessThan(before.top)
+    expect(rect.height).toBe(before.height)
+    for (const message of messages) {
+      const at = find(frame, `i ${message}`)
       expect(at, frame).not.toBeNull()
-      expect(overlaps({ left: at!.x, top: at!.y, width: text.length + 2, height: 1 }, rect)).toBe(false)
+      expect(overlaps({ left: at!.x, top: at!.y, width: message.length + 2, height: 1 }, rect)).toBe(false)
     }
     expect(frame).toContain("Half typed")
   })
@@ -114,8 +125,8 @@ describe("toasts on screen", () => {
     await app.type("Half typed")
     await act(async () => app!.services.controller.toaster.show("info", "Agent: created 'Something else entirely'"))
     const frame = await app.render()
-    const rect = app.services.ui.getState().dialogRect!
-    expect(rect).not.toBeNull()
+    const rect = dialogBox(frame, "Add task")
+    expect(rect.height).toBeGreaterThan(2)
     const at = find(frame, "Agent: created")
     expect(at).not.toBeNull()
     expect(overlaps({ left: at!.x, top: at!.y, width: 14, height: 1 }, rect)).toBe(false)
