@@ -1,4 +1,4 @@
-// The app shell: header, read-only banner, the current view, status bar, toasts and dialogs.
+// The app shell: header, read-only banner, the current view, the toast band, status bar and dialogs.
 import { useTerminalDimensions } from "@opentui/react"
 import { useStore } from "zustand"
 import { ServicesProvider, ThemeProvider, useServices, useTheme, type AppServices } from "./app-context.tsx"
@@ -11,10 +11,10 @@ import { useFeed } from "./hooks/use-feed.ts"
 import { useAppState, useUiState } from "./hooks/use-stores.ts"
 import { ListView } from "./list/list-view.tsx"
 import { MonitorView } from "./monitor/monitor-view.tsx"
-import { BANNER_HEIGHT, ReadOnlyBanner } from "./read-only-banner.tsx"
+import { ReadOnlyBanner } from "./read-only-banner.tsx"
 import { StatusBar } from "./status-bar.tsx"
 import { chooseTheme } from "./theme/theme.ts"
-import { ToastStack } from "./toast-stack.tsx"
+import { ToastStack, useScreenLayout } from "./toast-stack.tsx"
 
 function Body(props: { width: number; height: number }) {
   const view = useUiState((s) => s.view)
@@ -35,17 +35,16 @@ function Shell() {
   const theme = useTheme()
   const { agentRunning } = useServices()
   const { width, height } = useTerminalDimensions()
-  const readOnly = useAppState((s) => s.loadError !== null)
   const loaded = useAppState((s) => s.loaded)
   const agent = useFeed(agentRunning, false)
-  const bodyHeight = Math.max(3, height - 2 - (readOnly ? BANNER_HEIGHT : 0))
+  const { bodyHeight, toasts } = useScreenLayout(width, height)
   return (
     <box width={width} height={height} flexDirection="column" backgroundColor={theme.background}>
       <Header width={width} agentRunning={agent} />
       <ReadOnlyBanner width={width} />
       {loaded ? <Body width={width} height={bodyHeight} /> : <box height={bodyHeight} />}
+      <ToastStack width={width} toasts={toasts} />
       <StatusBar width={width} />
-      <ToastStack width={width} height={height} />
       <DialogHost />
     </box>
   )

@@ -1,7 +1,8 @@
-// Where the toasts go. Without a dialog: the bottom right, above the status bar (the top right held
-// the detail title and the sparklines). With a dialog open they never cover it: they go below,
-// above, right or left of it, wherever the most of them fit; newest first, and none if none fits
-// (the message log, M, keeps every one).
+// Where the toasts go: a band of rows just above the status bar that the layout gives up while a
+// toast shows (like k9s's flash line), so a toast never draws over a pane's frame or the agent
+// strip. Dialogs are drawn above the band and lift themselves clear of it when they can, so a toast
+// never covers the dialog or the field being typed in. Newest last; the oldest give way when the
+// band is full (the message log, M, keeps every one).
 import type { Toast } from "../src/tui/ui-store.ts"
 import { wrapText } from "./list/detail-lines.ts"
 import { fitText } from "./text-fit.ts"
@@ -18,14 +19,10 @@ export interface PlacedToast {
   lines: string[]
 }
 
-export interface ToastPlacement extends Rect {
-  toasts: PlacedToast[]
-}
-
 export const TOAST_ICONS: Record<Toast["kind"], string> = { info: "i", success: "✓", error: "✗", agent: "⚡" }
 const MAX_LINES = 2
-const MAX_WIDTH = 52
-const MIN_WIDTH = 16
+/** The band never takes more than this many rows, nor more than a quarter of the body. */
+const MAX_BAND_ROWS = 4
 
 export function toastLines(toast: Toast, width: number): string[] {
   const lines = wrapText(`${TOAST_ICONS[toast.kind]} ${toast.message}`, width)
@@ -33,46 +30,27 @@ export function toastLines(toast: Toast, width: number): string[] {
   return [...lines.slice(0, MAX_LINES - 1), fitText(lines.slice(MAX_LINES - 1).join(" "), width)]
 }
 
-interface Region {
-  top: number
-  bottom: number
-  left: number
-  right: number
-}
-
-/** The newest toasts that fit `region`, stacked against its bottom right corner. */
-function fill(toasts: readonly Toast[], region: Region): ToastPlacement | null {
-  const width = Math.min(MAX_WIDTH, region.right - region.left - 1)
-  if (width < MIN_WIDTH) return null
+/** The newest toasts that fit the band of a `width` x `bodyHeight` body, oldest first. */
+export function toastBand(toasts: readonly Toast[], width: number, bodyHeight: number): PlacedToast[] {
+  const rows = Math.min(MAX_BAND_ROWS, Math.max(1, Math.floor(bodyHeight / 4)))
+  // One column of margin each side, as the panes' content sits inside their borders.
+  const textWidth = Math.max(1, width - 2)
   const placed: PlacedToast[] = []
-  let height = 0
+  let used = 0
   for (const toast of [...toasts].reverse()) {
-    const lines = toastLines(toast, width - 2)
-    if (height + lines.length + 2 > region.bottom - region.top) break
+    let lines = toastLines(toast, textWidth)
+    if (used + lines.length > rows) {
+      if (used < rows) lines = [fitText(lines.join(" "), textWidth)]
+      else break
+    }
     placed.unshift({ toast, lines })
-    height += lines.length + 2
+    used += lines.length
   }
-  if (placed.length === 0) return null
-  return { left: region.right - 1 - width, top: region.bottom - height, width, height, toasts: placed }
+  return placed
 }
 
-export function placeToasts(toasts: readonly Toast[], screen: { width: number; height: number }, dialog: Rect | null): ToastPlacement | null {
-  if (toasts.length === 0) return null
-  // Row 0 is the header and the last row the status bar.
-  const body: Region = { top: 1, bottom: screen.height - 1, left: 0, right: screen.width }
-  if (dialog === null) return fill(toasts, body)
-  const regions: Region[] = [
-    { ...body, top: Math.max(body.top, dialog.top + dialog.height) },
-    { ...body, bottom: Math.min(body.bottom, dialog.top) },
-    { ...body, left: dialog.left + dialog.width },
-    { ...body, right: dialog.left },
-  ]
-  let best: ToastPlacement | null = null
-  for (const region of regions) {
-    const placed = fill(toasts, region)
-    if (placed && (!best || placed.toasts.length > best.toasts.length)) best = placed
-  }
-  return best
+export function bandHeight(placed: readonly PlacedToast[]): number {
+  return placed.reduce((rows, p) => rows + p.lines.length, 0)
 }
 
 /** Whether two rectangles share a cell (the tests check toasts against the dialog with it). */

@@ -1,10 +1,12 @@
-// The toasts, placed by toast-layout.ts (never over an open dialog); a click on one dismisses it,
-// Esc dismisses them all, and M shows the last 50 in the message log.
+// The toasts, in the band above the status bar that toast-layout.ts sizes (the body gives those
+// rows up while a toast shows, so no pane frame or agent strip is drawn over); a click on one
+// dismisses it, Esc dismisses them all, and M shows the last 50 in the message log.
 import type { Toast } from "../src/tui/ui-store.ts"
 import type { Theme } from "./theme/theme.ts"
 import { useServices, useTheme } from "./app-context.tsx"
-import { useUiState } from "./hooks/use-stores.ts"
-import { placeToasts } from "./toast-layout.ts"
+import { useAppState, useUiState } from "./hooks/use-stores.ts"
+import { BANNER_HEIGHT } from "./read-only-banner.tsx"
+import { bandHeight, toastBand, type PlacedToast } from "./toast-layout.ts"
 
 export function toastColour(theme: Theme, kind: Toast["kind"]) {
   switch (kind) {
@@ -19,31 +21,43 @@ export function toastColour(theme: Theme, kind: Toast["kind"]) {
   }
 }
 
-export function ToastStack(props: { width: number; height: number }) {
+export interface ScreenLayout {
+  /** Rows of the current view. */
+  bodyHeight: number
+  /** The toasts shown and the rows they take above the status bar. */
+  toasts: PlacedToast[]
+  bandHeight: number
+}
+
+/** How the screen's rows are shared between the view and the toast band (header and status bar take one each). */
+export function useScreenLayout(width: number, height: number): ScreenLayout {
+  const toasts = useUiState((s) => s.toasts)
+  const readOnly = useAppState((s) => s.loadError !== null)
+  const body = Math.max(3, height - 2 - (readOnly ? BANNER_HEIGHT : 0))
+  const placed = toastBand(toasts, width, body)
+  const band = bandHeight(placed)
+  return { bodyHeight: Math.max(1, body - band), toasts: placed, bandHeight: band }
+}
+
+export function ToastStack(props: { width: number; toasts: readonly PlacedToast[] }) {
   const theme = useTheme()
   const { ui } = useServices()
-  const toasts = useUiState((s) => s.toasts)
-  const dialogOpen = useUiState((s) => s.dialogs.length > 0)
-  const dialogRect = useUiState((s) => s.dialogRect)
-  // While a dialog opens its place is not known yet: no toast until it is.
-  if (dialogOpen && dialogRect === null) return null
-  const placed = placeToasts(toasts, props, dialogOpen ? dialogRect : null)
-  if (!placed) return null
+  if (props.toasts.length === 0) return null
   return (
-    <box position="absolute" top={placed.top} left={placed.left} width={placed.width} height={placed.height} flexDirection="column" zIndex={100}>
-      {placed.toasts.map(({ toast, lines }) => (
+    <box width={props.width} flexDirection="column" flexShrink={0}>
+      {props.toasts.map(({ toast, lines }) => (
         <box
           key={toast.id}
-          border
-          borderStyle="rounded"
-          borderColor={toastColour(theme, toast.kind)}
-          backgroundColor={theme.panel}
-          height={lines.length + 2}
+          height={lines.length}
           flexDirection="column"
+          flexShrink={0}
+          paddingLeft={1}
+          paddingRight={1}
+          backgroundColor={theme.panel}
           onMouseDown={() => ui.getState().dismissToast(toast.id)}
         >
           {lines.map((line, i) => (
-            <text key={i} fg={toast.kind === "error" ? theme.error : theme.text}>
+            <text key={i} fg={toastColour(theme, toast.kind)}>
               {line}
             </text>
           ))}

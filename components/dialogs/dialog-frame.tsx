@@ -1,8 +1,9 @@
-// The box every dialog is drawn in: centred over the screen, titled, with a hint line at the bottom.
-import { useEffect, type ReactNode } from "react"
+// The box every dialog is drawn in: centred over the screen (above the toast band), titled, with a hint line at the bottom.
+import type { ReactNode } from "react"
 import { useTerminalDimensions } from "@opentui/react"
-import { useServices, useTheme } from "../app-context.tsx"
+import { useTheme } from "../app-context.tsx"
 import { fitText } from "../text-fit.ts"
+import { useScreenLayout } from "../toast-stack.tsx"
 
 export interface DialogFrameProps {
   title: string
@@ -19,12 +20,10 @@ export function DialogFrame(props: DialogFrameProps) {
   const width = Math.min(props.width, screen.width - 2)
   const height = Math.min(props.height + 3, screen.height - 2)
   const left = Math.max(0, Math.floor((screen.width - width) / 2))
-  const top = Math.max(1, Math.floor((screen.height - height) / 2))
-  // Tell the toasts where the dialog is, so they keep off it.
-  const { ui } = useServices()
-  useEffect(() => {
-    ui.getState().set({ dialogRect: { left, top, width, height } })
-  }, [ui, left, top, width, height])
+  // Lifted clear of the toast band when there is room, so a new toast never hides a field; a dialog
+  // too tall for that is drawn over the band (a toast never covers a dialog).
+  const { bandHeight } = useScreenLayout(screen.width, screen.height)
+  const top = Math.max(1, Math.min(Math.floor((screen.height - height) / 2), screen.height - 1 - bandHeight - height))
   return (
     <box
       position="absolute"

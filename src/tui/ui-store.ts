@@ -30,14 +30,6 @@ export interface LoggedMessage extends Toast {
   at: Date
 }
 
-/** Where the open dialog is drawn (screen cells), so toasts can keep off it. */
-export interface ScreenRect {
-  left: number
-  top: number
-  width: number
-  height: number
-}
-
 /** A change sent to the store but not yet durable: shown at once, dropped when the store answers. */
 export interface PendingChange {
   id: number
@@ -75,7 +67,6 @@ export interface UiState {
   toasts: readonly Toast[]
   /** Every toast shown, newest last, at most MESSAGE_LOG_LIMIT. */
   messages: readonly LoggedMessage[]
-  dialogRect: ScreenRect | null
   pending: readonly PendingChange[]
 }
 
@@ -126,13 +117,12 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     dialogs: [],
     toasts: [],
     messages: [],
-    dialogRect: null,
     pending: [],
 
     set: (partial) => set(partial),
     openDialog: (spec) => set({ dialogs: [...get().dialogs, { key: nextKey++, spec }] }),
-    popDialog: () => set({ dialogs: get().dialogs.slice(0, -1), ...(get().dialogs.length <= 1 ? { dialogRect: null } : {}) }),
-    closeDialogs: () => set({ dialogs: [], dialogRect: null }),
+    popDialog: () => set({ dialogs: get().dialogs.slice(0, -1) }),
+    closeDialogs: () => set({ dialogs: [] }),
     addToast(kind, message) {
       const id = nextKey++
       set({

@@ -111,12 +111,13 @@ describe("toasts", () => {
     expect(hexOf(app.spanWith("disk full")!.fg)).toBe(darkTheme.error)
   })
 
-  it("wraps a long message onto a second line", async () => {
-    app = await renderApp()
-    await act(async () => app.services.controller.toaster.show("agent", "Agent: completed 'Fix the login bug on Safari and Firefox'"))
-    const frame = await app.render()
-    expect(frame).toContain("⚡ Agent: completed 'Fix the login bug on Safari")
-    expect(frame).toMatch(/│and Firefox'\s+│/)
+  it("wraps a long message onto a second line of the band, indented like the first", async () => {
+    app = await renderApp({ width: 60 })
+    await act(async () => app.services.controller.toaster.show("agent", "Agent: completed 'Fix the login bug on Safari, Firefox and the old Edge'"))
+    const rows = (await app.render()).split("\n")
+    const first = rows.findIndex((row) => row.includes("⚡ Agent: completed 'Fix the login bug on"))
+    expect(rows[first]).toMatch(/^ ⚡/)
+    expect(rows[first + 1]).toMatch(/^ \S.*the old Edge'\s*$/)
   })
 
   it("dismiss themselves after a while", async () => {

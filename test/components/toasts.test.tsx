@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { act } from "react"
-import { overlaps, placeToasts } from "../../components/toast-layout.ts"
+import { bandHeight, overlaps, toastBand, type Rect } from "../../components/toast-layout.ts"
+import { createValueFeed } from "../../src/tui/monitor-feeds.ts"
 import { MESSAGE_LOG_LIMIT, type Toast } from "../../src/tui/ui-store.ts"
 import { renderApp, type Harness } from "../tui/app-harness.tsx"
 
@@ -22,26 +23,98 @@ function find(frame: string, text: string): { x: number; y: number } | null {
   return null
 }
 
-describe("toast placement", () => {
-  it("never overlaps the dialog, at any screen size", () => {
-    const toasts = [toast(1, "first message"), toast(2, "a second, longer message that wraps onto another line"), toast(3, "third")]
-    for (const [width, height] of [[80, 24], [100, 30], [120, 40], [60, 20], [40, 12]] as const) {
-      for (const dialog of [{ left: 10, top: 5, width: 60, height: 14 }, { left: 1, top: 1, width: width - 2, height: height - 2 }, { left: 20, top: 8, width: 40, height: 6 }]) {
-        const placed = placeToasts(toasts, { width, height }, dialog)
-        if (placed) expect(overlaps(placed, dialog), `${width}x${height} ${JSON.stringify(dialog)}`).toBe(false)
-      }
+/** Every pane frame on screen: its corners, with the cells between them checked. */
+function frames(frame: string): { box: string; intact: boolean }[] {
+  const rows = frame.split("\n").map((row) => [...row])
+  const found: { box: string; intact: boolean }[] = []
+  rows.forEach((row, top) => {
+    row.forEach((cell, left) => {
+      if (cell !== "╭") return
+      const right = row.indexOf("╮", left + 1)
+      let bottom = top + 1
+      while (bottom < rows.length && rows[bottom]![left] === "│") bottom++
+      const sides = rows.slice(top + 1, bottom).every((r) => r[right] === "│")
+      const base = rows[bottom]?.slice(left, right + 1).join("") ?? ""
+      const intact = right > left && sides && base === `╰${"─".repeat(right - left - 1)}╯`
+      found.push({ box: `${left},${top} to ${right},${bottom}`, intact })
+    })
+  })
+  return found
+}
+
+/** The box of the dialog titled `title`, read from the screen as a person sees it. */
+function dialogBox(frame: string, title: string): Rect {
+  const rows = frame.split("\n").map((row) => [...row])
+  const top = rows.findIndex((row) => row.join("").includes(title))
+  const left = rows[top]!.lastIndexOf("╭", rows[top]!.join("").indexOf(title))
+  let bottom = top + 1
+  while (rows[bottom]![left] !== "╰") bottom++
+  const right = rows[top]!.indexOf("╮", left)
+  return { left, top, width: right - left + 1, height: bottom - top + 1 }
+}
+
+describe("the toast band", () => {
+  it("keeps the newest toasts when not all fit, cutting the last one that half fits to a line", () => {
+    const long = "a message long enough to wrap onto a second line at this narrow width"
+    const band = toastBand([toast(1, "old"), toast(2, long), toast(3, "new")], 40, 8)
+    expect(band.map((p) => p.toast.id)).toEqual([2, 3])
+    expect(band.map((p) => p.lines.length)).toEqual([1, 1])
+    expect(band[0]!.lines[0]).toMatch(/…$/)
+  })
+
+  it("wraps a long message onto two lines when the band has room, and never grows past four rows", () => {
+    const long = "a message long enough to wrap onto a second line at this narrow width"
+    const band = toastBand([toast(1, long), toast(2, long), toast(3, long)], 40, 38)
+    expect(band.map((p) => p.lines.length)).toEqual([2, 2])
+    expect(bandHeight(band)).toBe(4)
+    expect(band.every((p) => p.lines.every((line) => line.length <= 38))).toBe(true)
+  })
+})
+
+describe("toasts and the pane frames", () => {
+  for (const [width, height] of [[80, 24], [120, 40]] as const) {
+    it(`leave every pane border and the agent strip intact at ${width}x${height}`, async () => {
+      app = await renderApp({ width, height, agentRunning: createValueFeed(true), tasks: [{ title: "Alpha" }, { title: "Beta" }] })
+      const before = await app.render()
+      const strip = before.split("\n").filter((row) => /^ (C64|OS) /.test(row))
+      expect(strip.length).toBeGreaterThan(0)
+      await act(async () => {
+        app!.services.controller.toaster.show("error", "Could not write tasks.json: the disk is full, nothing was lost")
+        app!.services.controller.toaster.show("agent", "Agent: created 'Fix login bug on Safari'")
+      })
+      const frame = await app.render()
+      expect(frame).toContain("Agent: created 'Fix login bug on Safari'")
+      expect(frame).toContain("Could not write tasks.json")
+      const boxes = frames(frame)
+      expect(boxes.length).toBe(frames(before).length)
+      expect(boxes.filter((b) => !b.intact), frame).toEqual([])
+      for (const line of strip) expect(frame.split("\n"), frame).toContain(line)
+      // The toasts sit in the rows just above the status bar, under every frame.
+      const rows = frame.split("\n")
+      const toastRow = rows.findIndex((row) => row.includes("Agent: created"))
+      expect(rows[toastRow + 1]).toContain("NORMAL")
+    })
+  }
+
+  it("lift a dialog clear of the band, so neither the toasts nor the field being typed in are hidden", async () => {
+    app = await renderApp({ width: 80, height: 18 })
+    await app.press("a")
+    await app.type("Half typed")
+    const before = dialogBox(app.frame(), "Add task")
+    const messages = ["First of three messages", "Second of three messages", "Third, long enough to reach under the dialog"]
+    await act(async () => {
+      for (const message of messages) app!.services.controller.toaster.show("info", message)
+    })
+    const frame = await app.render()
+    const rect = dialogBox(frame, "Add task")
+    expect(rect.top).toBeLessThan(before.top)
+    expect(rect.height).toBe(before.height)
+    for (const message of messages) {
+      const at = find(frame, `i ${message}`)
+      expect(at, frame).not.toBeNull()
+      expect(overlaps({ left: at!.x, top: at!.y, width: message.length + 2, height: 1 }, rect)).toBe(false)
     }
-  })
-
-  it("sits at the bottom right above the status bar when no dialog is open", () => {
-    const placed = placeToasts([toast(1, "hello")], { width: 100, height: 30 }, null)!
-    expect(placed.top + placed.height).toBe(29)
-    expect(placed.left + placed.width).toBe(99)
-  })
-
-  it("keeps the newest toasts when not all fit", () => {
-    const placed = placeToasts([toast(1, "old"), toast(2, "new")], { width: 80, height: 24 }, { left: 0, top: 1, width: 80, height: 18 })!
-    expect(placed.toasts.map((t) => t.toast.id)).toEqual([2])
+    expect(frame).toContain("Half typed")
   })
 })
 
@@ -52,8 +125,8 @@ describe("toasts on screen", () => {
     await app.type("Half typed")
     await act(async () => app!.services.controller.toaster.show("info", "Agent: created 'Something else entirely'"))
     const frame = await app.render()
-    const rect = app.services.ui.getState().dialogRect!
-    expect(rect).not.toBeNull()
+    const rect = dialogBox(frame, "Add task")
+    expect(rect.height).toBeGreaterThan(2)
     const at = find(frame, "Agent: created")
     expect(at).not.toBeNull()
     expect(overlaps({ left: at!.x, top: at!.y, width: 14, height: 1 }, rect)).toBe(false)

@@ -49,6 +49,10 @@ describe("tsk in a real terminal", () => {
     expect(reply).toContain("Fix bug")
     const screen = await session.waitFor((s) => s.includes("Agent: created 'Fix bug'"), "the agent toast", 5000)
     expect(screen).toMatch(/○ ! Fix bug/)
+    // The toast has its own row above the status bar: the panes' bottom borders stay whole.
+    expect(screen).toMatch(/^╰─+╯╰─+╯ *$/m)
+    const rows = screen.split("\n")
+    expect(rows[rows.findIndex((row) => row.includes("Agent: created 'Fix bug'")) + 1], screen).toContain("NORMAL")
     session.keys("q")
     await session.waitFor(atPrompt, "the shell prompt")
     expect(session.tsk("agent", "status")).toContain("stopped")

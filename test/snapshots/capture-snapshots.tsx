@@ -1,7 +1,8 @@
 // `npm run snapshots`: draws every view at 80x24 and 120x40 in the dark and light themes, from the
 // demo's sample tasks and a sample agent and C64 state, at a fixed time, and saves each screen to
 // snapshots/ as text (.txt) and with its colours (.html), so a reviewer can look without running
-// the TUI. Plus the help, the command palette, and a toast beside an open dialog.
+// the TUI. Plus the help, the command palette, and a toast
+// in its band above the status bar, on the List and with the add dialog open.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -34,7 +35,7 @@ const SIZES = [
 const THEMES = ["dark", "light"] as const
 const VIEWS: readonly ViewName[] = ["list", "board", "calendar", "monitor"]
 /** Extra screens: what to press on the List first. */
-const EXTRAS: Record<string, readonly string[]> = { help: ["?"], palette: [":"], "toast-beside-dialog": ["a"] }
+const EXTRAS: Record<string, readonly string[]> = { help: ["?"], palette: [":"], toast: [], "toast-with-dialog": ["a"] }
 
 const c64: readonly C64TaskSummary[] = [
   c64Task({ iterations: 14 }, ["14130b2004050d0f2020202020202020", "14130b2004050d0f2020202021212121", "14130b2004050d0f2121212121212121"]),
@@ -74,7 +75,7 @@ async function capture(name: string, theme: (typeof THEMES)[number], width: numb
       await act(async () => setup.mockInput.pressKey(key))
       await render()
     }
-    if (name === "toast-beside-dialog") {
+    if (name.startsWith("toast")) {
       await act(async () => services.controller.toaster.show("agent", "Agent: created 'Fix login bug on Safari'"))
       await render()
     }
