@@ -167,15 +167,15 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
   async function startWatching(): Promise<void> {
     const paths = bridgePaths(home)
     ensureDirSync(paths.inboxDir)
-    const { watch } = await import("chokidar")
-    const watcher = watch([home, paths.inboxDir], {
-      depth: 1,
-      ignoreInitial: true,
-      ignored: (path) => path !== home && path !== paths.inbox && path !== paths.inboxDir && !path.startsWith(paths.inboxDir + "/"),
-    })
-    watcher.on("add", () => void processNow()).on("change", () => void processNow())
-    closeWatcher = () => watcher.close()
-    if (stopping) await watcher.close()
+    // Folder watches filtered by name: the runner's own writes in TSK_HOME (its heartbeat every
+    // second, checkpoints) wake nothing; chokidar re-read the whole folder on each of them.
+    const { watchFiles, watchFolder } = await import("../store/watch-files.ts")
+    const soon = { debounceMs: 2 }
+    const closers = [watchFiles([paths.inbox], () => void processNow(), soon), watchFolder(paths.inboxDir, () => void processNow(), soon)]
+    closeWatcher = async () => {
+      await Promise.all(closers.map((close) => close()))
+    }
+    if (stopping) await closeWatcher()
   }
 
   async function stopWith(reason: RunnerStopReason): Promise<void> {

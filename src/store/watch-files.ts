@@ -41,3 +41,27 @@ export function watchFiles(files: string[], onChange: (changed: Set<string>) => 
     watcher?.close()
   }
 }
+
+/**
+ * Call `onChange` (debounced) whenever any file in `dir` is added, replaced or removed: for a
+ * folder whose every file matters (an inbox that agents rename commands into).
+ */
+export function watchFolder(dir: string, onChange: () => void, options: WatchOptions = {}): () => Promise<void> {
+  ensureDirSync(dir)
+  const debounceMs = options.debounceMs ?? 30
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let watcher: FSWatcher | null = null
+  try {
+    watcher = watch(dir, () => {
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(onChange, debounceMs)
+    })
+    watcher.on("error", () => watcher?.close())
+  } catch {
+    watcher = null
+  }
+  return async () => {
+    if (timer) clearTimeout(timer)
+    watcher?.close()
+  }
+}
