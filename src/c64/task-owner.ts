@@ -6,6 +6,7 @@
 import { hostname } from "node:os"
 import type { RegistryEntry } from "./state/task-schema.ts"
 import { parseTimestamp } from "./state/timestamp.ts"
+import { processIsAlive } from "../store/process-alive.ts"
 
 /** A task without an owner updated within this long (or three of its intervals) has a live writer. */
 export const LIVE_WRITER_WINDOW_MS = 15_000
@@ -26,15 +27,6 @@ export function ownerOf(entry: RegistryEntry): TaskOwner | null {
   return typeof pid === "number" && typeof host === "string" ? { pid, host } : null
 }
 
-export function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
 
 /** True when an entry with no owner was updated so recently that its writer is still at work. */
 export function updatedByLiveWriter(entry: RegistryEntry, nowMs: number): boolean {
@@ -55,5 +47,5 @@ export function ownedByAnotherLiveProcess(entry: RegistryEntry, me: TaskOwner = 
   const owner = ownerOf(entry)
   if (!owner) return updatedByLiveWriter(entry, nowMs)
   if (owner.host !== me.host || owner.pid === me.pid) return false
-  return isProcessAlive(owner.pid)
+  return processIsAlive(owner.pid)
 }

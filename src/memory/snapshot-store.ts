@@ -2,8 +2,7 @@
 // Deciding whether the text can be trusted is the serializer's job.
 import { existsSync } from "node:fs"
 import { readFile, rename } from "node:fs/promises"
-import { dirname } from "node:path"
-import { ensureDir, FILE_MODE } from "../store/durable-file.ts"
+import { writeFileAtomic } from "../store/durable-file.ts"
 
 export function snapshotExists(path: string): boolean {
   return existsSync(path)
@@ -24,10 +23,8 @@ export async function readSnapshotText(path: string): Promise<string | null> {
  * the cache is derived, written at every turn's end, and one lost to a power cut is detected and
  * rebuilt from the raw log, which is fsynced.
  */
-export async function writeSnapshotText(path: string, text: string): Promise<void> {
-  await ensureDir(dirname(path))
-  const { default: writeFileAtomic } = await import("write-file-atomic")
-  await writeFileAtomic(path, text, { mode: FILE_MODE, fsync: false })
+export function writeSnapshotText(path: string, text: string): Promise<void> {
+  return writeFileAtomic(path, text)
 }
 
 /** An invalid cache is moved aside (kept for inspection), never written over. */

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs"
 import { hostname } from "node:os"
 import type { AgentSession } from "./sessions.ts"
+import { processIsAlive } from "../store/process-alive.ts"
 
 export const DEFAULT_STALE_MS = 30 * 60 * 1000
 
@@ -16,15 +17,6 @@ export interface LivenessOptions {
   isAlive?: (pid: number) => boolean
 }
 
-export function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it runs, under another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
 
 /** Processes between Claude Code and the hook: shells it starts hooks in, launchers and package runners. */
 const WRAPPER = /^(sh|bash|dash|zsh|fish|ksh|tsk|env|timeout|nice|npm|npx|bunx|pnpm|yarn)\b/

@@ -122,10 +122,15 @@ export function writeFileDurableSync(path: string, content: string | Uint8Array,
 
 /**
  * Atomic but not fsynced: for state that is rewritten every second and worthless after a power
- * cut (a runner's heartbeat). Readers still never see a half-written file.
+ * cut (a runner's heartbeat), or derived and rebuilt when lost (a memory snapshot). Readers still
+ * never see a half-written file.
  */
+export function writeFileAtomic(path: string, content: string | Uint8Array, guard?: WriteGuard): Promise<void> {
+  return replaceFile(path, content, false, guard)
+}
+
 export function writeJsonAtomic(path: string, value: unknown, guard?: WriteGuard): Promise<void> {
-  return replaceFile(path, JSON.stringify(value, null, 2) + "\n", false, guard)
+  return writeFileAtomic(path, JSON.stringify(value, null, 2) + "\n", guard)
 }
 
 export function writeJsonDurable(path: string, value: unknown, pretty = true, guard?: WriteGuard): Promise<void> {

@@ -13,6 +13,7 @@ import { ensureDirSync } from "./durable-file.ts"
 import { contentIdentity } from "./file-identity.ts"
 import { LockLostError, runHolding, type HeldLock } from "./lock-context.ts"
 import { TskError } from "../domain/errors.ts"
+import { processIsAlive } from "./process-alive.ts"
 
 export const LOCK_STALE_MS = 5000
 const REFRESH_MS = 1000
@@ -40,14 +41,6 @@ export function processStartTime(pid: number): string {
 let ownStart: string | undefined
 const myStart = () => (ownStart ??= processStartTime(process.pid))
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
 
 function readHolder(lockPath: string): LockHolder | null {
   try {
@@ -61,7 +54,7 @@ function readHolder(lockPath: string): LockHolder | null {
 /** Dead for sure (this host, pid gone or reused), or silent past the stale time. */
 export function isAbandoned(holder: LockHolder | null, mtimeMs: number, now = Date.now()): boolean {
   if (holder && holder.host === hostname() && holder.pid !== process.pid) {
-    if (!pidAlive(holder.pid)) return true
+    if (!processIsAlive(holder.pid)) return true
     const start = processStartTime(holder.pid)
     if (holder.start !== "" && start !== "" && start !== holder.start) return true
   }

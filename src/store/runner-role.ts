@@ -12,6 +12,7 @@ import { readJsonFile, writeFileDurableSync, writeJsonAtomic, writeJsonDurable }
 import { lockGuard, lockSync, withFileLock } from "./file-lock.ts"
 import { homePaths } from "./paths.ts"
 import { TskError } from "../domain/errors.ts"
+import { processIsAlive } from "./process-alive.ts"
 
 export const RUNNER_HEARTBEAT_MS = 1000
 export const RUNNER_STALE_MS = 5000
@@ -72,21 +73,13 @@ export interface RunnerRole {
 /** Roles held by this process, by home: a second candidate here never touches the lock. */
 const heldHere = new Map<string, string>()
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
 
 export function isLiveHolder(file: RunnerFile, now: number, staleMs = RUNNER_STALE_MS): boolean {
   if (file.state !== "running") return false
   if (now - Date.parse(file.heartbeat) > staleMs) return false
   if (file.host !== hostname()) return true
   if (file.pid === process.pid) return [...heldHere.values()].includes(file.token)
-  return pidAlive(file.pid)
+  return processIsAlive(file.pid)
 }
 
 function readRunnerFileSync(path: string): RunnerFile | null {

@@ -1,13 +1,12 @@
 // Atomic, durable writes for the files background tasks rewrite on every iteration (the registry,
-// task.json, result.json). The store's writer (write-file-atomic) resolves the real path, creates
-// the folder, chowns and registers exit handlers on every call: nothing for one command, but most
-// of an idle runner's cost when three tasks each write three files a second. This one does what
-// DESIGN 5.1 asks and no more: a temp file in the same folder, write, fsync, rename over the
-// target, fsync of the folder. The small calls are synchronous (each asynchronous call is a trip
-// through Bun's thread pool, which cost more than the call itself); only the fsyncs, which can
-// wait on the disk, leave the event loop free. `durable: false` skips the two fsyncs (atomic still:
-// a reader sees the old or the new file): for files rewritten every iteration that the registry and
-// the samples can restore (task.json, result.json between state changes), as the runner heartbeat is.
+// task.json, result.json): a temp file in the same folder, write, fsync, rename over the target,
+// fsync of the folder (DESIGN 5.1). Unlike the store's writer (store/durable-file.ts, which goes
+// through fs/promises for every step), the small calls here are synchronous (each asynchronous call
+// is a trip through Bun's thread pool, which cost more than the call itself when three tasks each
+// write three files a second); only the fsyncs, which can wait on the disk, leave the event loop
+// free. `durable: false` skips the two fsyncs (atomic still: a reader sees the old or the new file):
+// for files rewritten every iteration that the registry and the samples can restore (task.json,
+// result.json between state changes), as the runner heartbeat is.
 import { closeSync, fsync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs"
 import { dirname } from "node:path"
 import { DIR_MODE, FILE_MODE } from "../../store/durable-file.ts"
