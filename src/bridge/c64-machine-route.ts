@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process"
 import { closeSync, openSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { TskError, type ErrorKind } from "../domain/errors.ts"
+import { errorKindOf, TskError } from "../domain/errors.ts"
 import { readConfig } from "../store/config-store.ts"
 import { withFileLock } from "../store/file-lock.ts"
 import { readRunnerStatus } from "../store/runner-role.ts"
@@ -86,8 +86,6 @@ function lastLine(path: string): string {
   return readText(path).trim().split("\n").at(-1) ?? "no output"
 }
 
-const ERROR_KINDS = new Set(["not_found", "ambiguous", "invalid", "conflict", "io", "corrupt"])
-
 /** True when the machine commands of `ctx` go to the runner: always with the sim (started on demand), else when one is up. */
 export async function machineBelongsToRunner(ctx: RunnerContext): Promise<boolean> {
   if ((await readConfig(ctx.home)).c64.backend !== "sim") return readRunnerStatus(ctx.home).running
@@ -100,8 +98,7 @@ export async function sendToRunner(ctx: RunnerContext, command: string, payload:
   // No services for a one-shot pass: should the runner die meanwhile, a throwaway machine must not answer.
   const { response } = await sendAgentCommand(ctx.home, { source: "custom", command, payload }, { services: [], timeoutMs })
   if (response.status === "error") {
-    const kind = (response as { errorKind?: unknown }).errorKind
-    throw new TskError(typeof kind === "string" && ERROR_KINDS.has(kind) ? (kind as ErrorKind) : "invalid", response.error ?? `the runner could not answer ${command}`)
+    throw new TskError(errorKindOf(response.errorKind, "invalid"), response.error ?? `the runner could not answer ${command}`)
   }
   return response.data
 }

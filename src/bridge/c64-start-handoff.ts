@@ -8,7 +8,7 @@ import type { RegistryEntry } from "../c64/state/task-schema.ts"
 import { sendAgentCommand } from "./send-command.ts"
 import { defaultRunnerServices } from "./default-services.ts"
 import { readRunnerStatus } from "../store/runner-role.ts"
-import { TskError } from "../domain/errors.ts"
+import { TskError, errorKindOf } from "../domain/errors.ts"
 
 export async function handC64StartToRunner(request: C64StartRequest, ctx: CommandContext): Promise<{ task: RegistryEntry; runner: string } | null> {
   const runner = readRunnerStatus(ctx.home)
@@ -22,6 +22,6 @@ export async function handC64StartToRunner(request: C64StartRequest, ctx: Comman
   }
   // Should the runner die meanwhile, the command is answered in-process with the same services.
   const { response } = await sendAgentCommand(ctx.home, { source: "custom", command: "c64-start", payload }, { services: defaultRunnerServices(ctx.env) })
-  if (response.status === "error") throw new TskError("invalid", response.error ?? "the runner could not start the task")
+  if (response.status === "error") throw new TskError(errorKindOf(response.errorKind, "invalid"), response.error ?? "the runner could not start the task")
   return { task: response.data as RegistryEntry, runner: `pid ${runner.pid}` }
 }

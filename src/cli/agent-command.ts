@@ -8,7 +8,7 @@ import { describeResponse, outboxLine } from "../bridge/response-text.ts"
 import { agentSnippet } from "../bridge/agent-snippet.ts"
 import { defaultRunnerServices } from "../bridge/default-services.ts"
 import { readRunnerStatus, requestRunnerStop, type RunnerStatus } from "../store/runner-role.ts"
-import { TskError, exitCodeFor, invalid, type ErrorKind } from "../domain/errors.ts"
+import { TskError, errorKindOf, exitCodeFor, invalid } from "../domain/errors.ts"
 import { errorObject } from "./run-cli.ts"
 import { escapeControls } from "../domain/text-safety.ts"
 
@@ -119,7 +119,7 @@ const send: CommandSpec = {
     // A failed command reads like a failed CLI command: the CLI's error object and exit code, with
     // the command's id and whatever detail the answer carried (an os command's resulting state).
     const details = { commandId: response.commandId, ...(response.data !== undefined ? { data: response.data } : {}) }
-    const error = new TskError((response.errorKind ?? "io") as ErrorKind, response.error ?? "failed", details)
+    const error = new TskError(errorKindOf(response.errorKind, "io"), response.error ?? "failed", details)
     return { data: errorObject(error), text, exitCode: exitCodeFor(error) }
   },
 }

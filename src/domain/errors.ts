@@ -1,6 +1,12 @@
 // One error family for every surface. Each surface has one formatter (CLI: stderr + exit code,
 // TUI: error toast, bridge: sanitized `status: "error"` message).
-export type ErrorKind = "not_found" | "ambiguous" | "invalid" | "conflict" | "io" | "corrupt"
+export const ERROR_KINDS = ["not_found", "ambiguous", "invalid", "conflict", "io", "corrupt"] as const
+export type ErrorKind = (typeof ERROR_KINDS)[number]
+
+/** A bridge answer's `errorKind` as an ErrorKind, or `fallback` when it names none. */
+export function errorKindOf(value: unknown, fallback: ErrorKind): ErrorKind {
+  return typeof value === "string" && (ERROR_KINDS as readonly string[]).includes(value) ? (value as ErrorKind) : fallback
+}
 
 export class TskError extends Error {
   readonly kind: ErrorKind

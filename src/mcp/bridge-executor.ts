@@ -18,7 +18,7 @@ import type { C64Service } from "../c64/c64-service.ts"
 import { createOsBridgeCommands } from "../os/bridge-commands.ts"
 import { createOsEngine } from "../os/engine.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
-import { invalid, notFound, TskError, type ErrorKind } from "../domain/errors.ts"
+import { errorKindOf, invalid, notFound, TskError } from "../domain/errors.ts"
 import { createTaskSession } from "./task-session.ts"
 
 export interface BridgeExecutor {
@@ -43,8 +43,6 @@ export function agentSourceOf(clientName: string | undefined): AgentSource {
   return "custom"
 }
 
-const ERROR_KINDS: ReadonlySet<string> = new Set<ErrorKind>(["not_found", "ambiguous", "invalid", "conflict", "io", "corrupt"])
-
 /**
  * The c64-* definitions are built here only for their names and payload schemas; they run in the
  * runner, so the service behind them must never be reached from this process.
@@ -58,8 +56,7 @@ const unreachableService = new Proxy({} as C64Service, {
 /** The answer of a forwarded command as data, or its error with the kind the bridge gave. */
 function answerOf(response: { status: "ok" | "error"; data?: unknown; error?: string } & Record<string, unknown>): unknown {
   if (response.status === "ok") return response.data
-  const kind = typeof response.errorKind === "string" && ERROR_KINDS.has(response.errorKind) ? (response.errorKind as ErrorKind) : "io"
-  throw new TskError(kind, response.error ?? "the runner answered with an error")
+  throw new TskError(errorKindOf(response.errorKind, "io"), response.error ?? "the runner answered with an error")
 }
 
 export function createBridgeExecutor(options: ExecutorOptions): BridgeExecutor {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { exitCodeFor, sanitizeErrorMessage, TskError } from "../../src/domain/errors.ts"
+import { errorKindOf, exitCodeFor, sanitizeErrorMessage, TskError } from "../../src/domain/errors.ts"
 
 describe("error messages for people and agents", () => {
   it("reduces absolute paths to their last part", () => {
@@ -25,5 +25,17 @@ describe("error messages for people and agents", () => {
     expect(exitCodeFor(new TskError("invalid", "x"))).toBe(4)
     expect(exitCodeFor(new TskError("corrupt", "x"))).toBe(1)
     expect(exitCodeFor(new Error("x"))).toBe(1)
+  })
+})
+
+describe("errorKindOf", () => {
+  it("keeps every kind a bridge answer names", () => {
+    for (const kind of ["not_found", "ambiguous", "invalid", "conflict", "io", "corrupt"] as const) expect(errorKindOf(kind, "io")).toBe(kind)
+  })
+
+  it("falls back when the answer names no kind or an unknown one", () => {
+    expect(errorKindOf(undefined, "invalid")).toBe("invalid")
+    expect(errorKindOf("exploded", "io")).toBe("io")
+    expect(errorKindOf(2, "io")).toBe("io")
   })
 })
