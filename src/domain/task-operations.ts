@@ -35,7 +35,11 @@ function replace(tasks: readonly Task[], updated: readonly Task[]): Task[] {
   return tasks.map((t) => byId.get(t.id) ?? t)
 }
 
-export function createTask(tasks: readonly Task[], raw: CreateTaskInput, ctx: OperationContext): Mutation<Task> {
+/**
+ * `orderAbove`: the highest order in the list when the caller knows it without the list (then
+ * `tasks` may be empty, for a task without parent or blockers: see the store's appendTasks).
+ */
+export function createTask(tasks: readonly Task[], raw: CreateTaskInput, ctx: OperationContext, orderAbove?: number): Mutation<Task> {
   const input = checkCreateInput(raw)
   const nowIso = ctx.now.toISOString()
   let parentId: string | null = null
@@ -70,7 +74,7 @@ export function createTask(tasks: readonly Task[], raw: CreateTaskInput, ctx: Op
     createdAt: nowIso,
     updatedAt: nowIso,
     completedAt: status === "done" ? nowIso : null,
-    order: tasks.reduce((max, t) => Math.max(max, t.order), 0) + 1,
+    order: (orderAbove ?? tasks.reduce((max, t) => Math.max(max, t.order), 0)) + 1,
   }
   return { tasks: [...tasks, task], result: task }
 }

@@ -23,7 +23,7 @@ import { importTasks, type ImportResult } from "../domain/task-import.ts"
 import { TskError, toTskError } from "../domain/errors.ts"
 import type { Config } from "../domain/config.ts"
 import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
-import { mutateTasks, readHeadRevision, readTasks } from "./tasks-repository.ts"
+import { appendTasks, mutateTasks, readCurrentRevision, readTasks } from "./tasks-repository.ts"
 import { restoreDeleted, revertFields, undoCreate, type BlockerLink } from "../domain/undo-operations.ts"
 import { homePaths } from "./paths.ts"
 import { watchFiles } from "./watch-files.ts"
@@ -31,7 +31,7 @@ import { fileIdentity } from "./file-identity.ts"
 
 export interface TaskActions {
   reload(): Promise<void>
-  /** Reload if another process changed tasks.json or config.json since this store last looked. */
+  /** Reload if another process changed the tasks (tasks.json, tasks.journal) or config.json since this store last looked. */
   refresh(): Promise<void>
   /**
    * Keep current while other processes write: file events answer at once, and a cheap check every
@@ -79,6 +79,11 @@ export interface AppStoreOptions {
   newId?: () => string
 }
 
+/** The list's files as they are now: tasks.json and its journal. */
+function tasksIdentity(paths: ReturnType<typeof homePaths>): string {
+  return `${fileIdentity(paths.tasks)}|${fileIdentity(paths.journal)}`
+}
+
 export function createAppStore(options: AppStoreOptions): AppStore {
   const now = options.now ?? (() => new Date())
   // The Web Crypto global: importing node:crypto costs a CLI command about 10 ms of start-up.
@@ -95,6 +100,25 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       const { snapshot, result } = await mutateTasks(options.home, (tasks) => operation(tasks, context()))
       // An older snapshot can arrive after a newer reload; keep the newest.
       if (snapshot.revision >= get().revision) set({ tasks: snapshot.tasks, revision: snapshot.revision, loadError: null })
+      return result
+    }
+
+    // A store that holds no list (a one-shot CLI command) adds a task without parent or blockers
+    // without reading the list (see appendTasks); its state is then left as it was.
+    async function addTask(input: CreateTaskInput): Promise<Task> {
+      const state = get()
+      if (state.loaded || state.revision !== 0 || state.tasks.length > 0 || input.parentId || (input.blockedBy?.length ?? 0) > 0) {
+        return mutate((tasks, ctx) => createTask(tasks, input, ctx))
+      }
+      const { snapshot, result } = await appendTasks(
+        options.home,
+        (maxOrder) => {
+          const { result } = createTask([], input, context(), maxOrder)
+          return { added: [result], result }
+        },
+        (tasks) => createTask(tasks, input, context()),
+      )
+      if (snapshot && snapshot.revision >= get().revision) set({ tasks: snapshot.tasks, revision: snapshot.revision, loadError: null })
       return result
     }
 
@@ -123,11 +147,11 @@ export function createAppStore(options: AppStoreOptions): AppStore {
         if (refreshing) return refreshing
         refreshing = (async () => {
           const paths = homePaths(options.home)
-          const tasksNow = fileIdentity(paths.tasks)
+          const tasksNow = tasksIdentity(paths)
           const configNow = fileIdentity(paths.config)
           if (tasksNow === tasksSeen && configNow === configSeen) return
           const state = get()
-          const tasksChanged = tasksNow !== tasksSeen && (state.loadError !== null || readHeadRevision(paths.tasks) !== state.revision)
+          const tasksChanged = tasksNow !== tasksSeen && (state.loadError !== null || readCurrentRevision(options.home) !== state.revision)
           const configChanged = configNow !== configSeen
           tasksSeen = tasksNow
           configSeen = configNow
@@ -139,16 +163,16 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       },
       watch(watchOptions = {}) {
         const paths = homePaths(options.home)
-        tasksSeen = fileIdentity(paths.tasks)
+        tasksSeen = tasksIdentity(paths)
         configSeen = fileIdentity(paths.config)
-        const stopEvents = watchOptions.events === false ? async () => {} : watchFiles([paths.tasks, paths.config], () => void get().refresh())
+        const stopEvents = watchOptions.events === false ? async () => {} : watchFiles([paths.tasks, paths.journal, paths.config], () => void get().refresh())
         const timer = setInterval(() => void get().refresh(), watchOptions.pollMs ?? 200)
         return async () => {
           clearInterval(timer)
           await stopEvents()
         }
       },
-      addTask: (input) => mutate((tasks, ctx) => createTask(tasks, input, ctx)),
+      addTask,
       addTasks: (inputs) => mutate((tasks, ctx) => createTasks(tasks, inputs, ctx)),
       updateTask: (id, input) => mutate((tasks, ctx) => updateTask(tasks, id, input, ctx)),
       setStatus: (id, status) => mutate((tasks, ctx) => setStatus(tasks, id, status, ctx)),

@@ -1,19 +1,25 @@
-// Backups of recent good versions of a file, for `tsk doctor --repair`. Every version tsk writes is
-// also copied into `backups/` (a copy, not a hard link: a corruption that rewrites the file in
-// place would reach a linked backup too), so the newest good version is always recoverable.
+// Backups of recent good versions of a file, for `tsk doctor --repair`. Every version tsk writes in
+// full is also copied into `backups/` (a copy, not a hard link: a corruption that rewrites the file
+// in place would reach a linked backup too), so the newest good version is always recoverable. For
+// tasks.json that is every compacted base: the changes since are in tasks.journal, which the
+// repair replays on the newest backup (see doctor.ts).
 // Names sort by time and are unique (`<file>.<ms>-<revision>-<random>.bak`): a revision that went
 // back after a repair never makes a new version look "already backed up". Not fsynced: the live
 // file is, and a backup torn by a power cut fails validation and the next one is used.
 import { readdirSync, unlinkSync, writeFileSync } from "node:fs"
-import { randomBytes } from "node:crypto"
 import { basename, join } from "node:path"
 import { ensureDirSync } from "./durable-file.ts"
 
 export const BACKUPS_KEPT = 10
 
+/** The Web Crypto global: importing node:crypto costs a CLI command milliseconds of start-up. */
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("")
+}
+
 function backupName(file: string, revision: number): string {
   const stamp = String(Date.now()).padStart(15, "0")
-  return `${basename(file)}.${stamp}-${String(revision).padStart(10, "0")}-${randomBytes(3).toString("hex")}.bak`
+  return `${basename(file)}.${stamp}-${String(revision).padStart(10, "0")}-${randomHex(3)}.bak`
 }
 
 /** Keep a copy of the version of `file` just written. */

@@ -1,13 +1,17 @@
 // Health of the files tsk owns, and the repair: a bad file is moved aside (never deleted) and the
-// newest backup that still validates (backups hold every version tsk wrote, the newest included)
-// is put back in its place, with a revision above every one seen so revisions never go back.
-// Leftovers of crashed writers (see leftovers.ts) are reported and removed.
+// newest backup that still validates is put back in its place, with a revision above every one
+// seen so revisions never go back. For the task list, backups hold every base tsk wrote in full
+// (the newest included) and tasks.journal the changes since: the repair restores the newest good
+// base plus the journal lines that apply to it, and sets aside (never deletes) a journal that is
+// corrupt or holds lines that apply to nothing. Leftovers of crashed writers (see leftovers.ts)
+// are reported and removed.
 import { readFile } from "node:fs/promises"
-import { readFileSync, renameSync } from "node:fs"
+import { readdirSync, readFileSync, renameSync } from "node:fs"
 import { basename, dirname } from "node:path"
 import * as z from "zod"
 import { homePaths } from "./paths.ts"
-import { readTasks } from "./tasks-repository.ts"
+import { afterTasksWrite, readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
+import { applicableLines, applyLines, readJournalBytes, scanJournal } from "./tasks-journal.ts"
 import { backupVersion, listBackups } from "./backups.ts"
 import { findLeftovers, removeLeftovers, type Leftover } from "./leftovers.ts"
 import { fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
@@ -98,21 +102,116 @@ async function repairFile(path: string, backupsDir: string, schema: z.ZodType, r
   })
 }
 
+/** When the list is the base + journal: the journal's state (null when there is none). */
+function checkJournal(path: string): FileReport | null {
+  let whole: ReturnType<typeof readJournalBytes>
+  try {
+    whole = readJournalBytes(path)
+  } catch (error) {
+    return { file: basename(path), status: "corrupt", error: toTskError(error).message }
+  }
+  if (whole === null) return null
+  const scan = scanJournal(whole.bytes)
+  return scan.corrupt ? { file: basename(path), status: "corrupt", error: scan.corrupt } : { file: basename(path), status: "ok" }
+}
+
+/**
+ * Repair the task list: the base (tasks.json itself when it validates, else the newest valid
+ * backup) plus the journal lines that apply to it (up to a bad line), written as a new base with a
+ * revision above every one seen; the bad base and a journal with anything left unapplied are moved
+ * aside. The new base is written before the journal is touched, and its revision is above every
+ * line's, so a crash in between leaves lines that apply to nothing and loses nothing.
+ */
+async function repairTasks(home: string, report: FileReport, baseBad: boolean): Promise<FileReport> {
+  const paths = homePaths(home)
+  return withFileLock(paths.tasks, async (lock) => {
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-")
+    let movedTo: string | undefined
+    let restoredFrom: string | null = null
+    let base: TasksFile | null = null
+    let highest = 0
+    if (baseBad) {
+      const aside = `${paths.tasks}.corrupt-${stamp}`
+      renameSync(paths.tasks, aside)
+      fsyncDirSync(home)
+      movedTo = basename(aside)
+      for (const backup of listBackups(paths.tasks, paths.backups)) {
+        let value: TasksFile
+        try {
+          value = parseJsonText(readFileSync(backup, "utf8"), TasksFile, basename(backup))
+        } catch {
+          continue
+        }
+        highest = Math.max(highest, value.revision)
+        if (base === null) {
+          base = value
+          restoredFrom = basename(backup)
+        }
+      }
+    } else {
+      base = parseJsonText(readFileSync(paths.tasks, "utf8"), TasksFile, "tasks.json")
+      highest = base.revision
+    }
+    const whole = readJournalBytes(paths.journal)
+    const scan = whole ? scanJournal(whole.bytes) : null
+    const lines = scan && base ? applicableLines(scan.lines, base.revision) : []
+    for (const line of scan?.lines ?? []) highest = Math.max(highest, line.revision)
+    const keepJournal = scan !== null && (scan.corrupt !== null || scan.lines.length > lines.length)
+    let journalMovedTo: string | null = null
+    if (base !== null) {
+      const snapshot: TasksSnapshot = { revision: highest + 1, tasks: applyLines(base.tasks, lines) }
+      const text = serializeTasksFile(snapshot)
+      await writeFileDurable(paths.tasks, text, lockGuard(lock))
+      if (keepJournal) journalMovedTo = setJournalAside(paths.journal, scan.corrupt ? "corrupt" : "stale", stamp)
+      afterTasksWrite(home, text, snapshot)
+    } else if (keepJournal || scan !== null) {
+      journalMovedTo = setJournalAside(paths.journal, scan?.corrupt ? "corrupt" : "stale", stamp)
+    }
+    const restored = lines.length > 0 ? `${restoredFrom ?? "tasks.json"} + ${lines.length} journal change${lines.length === 1 ? "" : "s"}` : restoredFrom
+    return {
+      ...report,
+      movedTo: movedTo ?? journalMovedTo ?? undefined,
+      restoredFrom: baseBad ? restored : `tasks.json + ${lines.length} journal change${lines.length === 1 ? "" : "s"}${journalMovedTo ? ` (journal moved to ${journalMovedTo})` : ""}`,
+    }
+  })
+}
+
+function setJournalAside(journal: string, why: "corrupt" | "stale", stamp: string): string {
+  const aside = `${journal}.${why}-${stamp}`
+  renameSync(journal, aside)
+  fsyncDirSync(dirname(journal))
+  return basename(aside)
+}
+
 export async function runDoctor(home: string, repair: boolean): Promise<DoctorReport> {
   const paths = homePaths(home)
   // The ancestor's tasks.json is migrated first (with a backup), so it is never "repaired" away.
   await readTasks(home).catch(() => undefined)
-  const targets: Array<[string, z.ZodType]> = [
-    [paths.tasks, TasksFile],
-    [paths.config, Config],
-  ]
   const files: FileReport[] = []
   const warnings: string[] = []
-  for (const [path, schema] of targets) {
-    const { value, ...report } = await checkFile(path, schema)
-    if (report.status === "corrupt" && repair) files.push(await repairFile(path, paths.backups, schema, report))
-    else files.push(report)
-    if (path === paths.tasks && report.status === "ok") warnings.push(...taskListWarnings((value as TasksFile).tasks))
+  const { value: _tasksValue, ...tasksReport } = await checkFile(paths.tasks, TasksFile)
+  const journalReport = checkJournal(paths.journal)
+  if (tasksReport.status === "corrupt" && repair) files.push(await repairTasks(home, tasksReport, true))
+  else files.push(tasksReport)
+  if (journalReport && tasksReport.status !== "corrupt") {
+    if (journalReport.status === "corrupt" && repair) files.push(await repairTasks(home, journalReport, false))
+    else files.push(journalReport)
+  }
+  const { value: _configValue, ...configReport } = await checkFile(paths.config, Config)
+  if (configReport.status === "corrupt" && repair) files.push(await repairFile(paths.config, paths.backups, Config, configReport))
+  else files.push(configReport)
+  if (files.every((f) => f.status !== "corrupt" || f.movedTo !== undefined)) {
+    const list = await readTasks(home).catch(() => null)
+    if (list) warnings.push(...taskListWarnings(list.tasks))
+  }
+  let names: string[] = []
+  try {
+    names = readdirSync(home)
+  } catch {
+    // no home yet
+  }
+  for (const name of names.filter((n) => /^tasks\.journal\.(stale|corrupt)-/.test(n)).sort()) {
+    warnings.push(`${name} holds task changes that are not in the list (set aside: a journal beside a tasks.json replaced from outside, or a damaged one); look at it before deleting it`)
   }
   const leftovers = findLeftovers(home)
   removeLeftovers(home, leftovers)

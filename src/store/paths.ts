@@ -16,6 +16,8 @@ export function homePaths(home: string) {
     home,
     config: join(home, "config.json"),
     tasks: join(home, "tasks.json"),
+    /** The changes since tasks.json was last written in full (see tasks-journal.ts). */
+    journal: join(home, "tasks.journal"),
     backups: join(home, "backups"),
     inbox: join(home, "agent-inbox.json"),
     inboxDir: join(home, "agent-inbox.d"),

@@ -1,6 +1,6 @@
 // A batch of task commands as one locked read-modify-write of tasks.json, with the same rules as
-// every store action (re-read inside the lock, revision bump, backup of the previous version,
-// durable atomic write), plus one step the journal needs: the new content is written to a temp
+// every store action (re-read base + journal inside the lock, revision bump, durable atomic write
+// of the whole list, which is a compaction: the backup of it, the journal removed), plus one step the journal needs: the new content is written to a temp
 // file of our own naming, `prepare` records that name durably, and only then is it renamed over
 // tasks.json. See runner-journal.ts for why that makes a crash decidable.
 import { closeSync, fsyncSync, openSync, writeSync } from "node:fs"
@@ -8,7 +8,7 @@ import { readdir, rename, rm } from "node:fs/promises"
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { homePaths } from "./paths.ts"
-import { afterTasksWrite, readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
+import { afterTasksWrite, journalGuard, readForChange, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
 import { lockGuard, withFileLock } from "./file-lock.ts"
 import { contentIdentity } from "./file-identity.ts"
 import { enqueue } from "./serial-queue.ts"
@@ -48,7 +48,8 @@ export function runTaskBatch<T>(
   return enqueue(paths.tasks, () =>
     withFileLock(paths.tasks, async (lock) => {
       const read = contentIdentity(paths.tasks)
-      const current = await readTasks(home, { locked: true })
+      const state = await readForChange(home, lock)
+      const current = state.snapshot
       const { value, tasks } = await work(current)
       if (tasks === null) return { value, written: null }
       const written: TasksSnapshot = { revision: current.revision + 1, tasks }
@@ -61,6 +62,7 @@ export function runTaskBatch<T>(
       // Guarded like every tasks.json write: a runner paused past the lock's stale time leaves the
       // temp file (the journal then reads the batch as not applied and runs it again).
       lockGuard(lock, paths.tasks, read)()
+      journalGuard(paths.journal, state, lock)()
       await rename(temp, paths.tasks)
       fsyncDirSync(home)
       afterTasksWrite(home, content, written)

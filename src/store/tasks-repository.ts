@@ -1,8 +1,13 @@
-// tasks.json on disk: validated reads, and read-modify-write inside the cross-process lock with
-// the re-read on disk, a revision bump, a backup of the previous good version, the no-wipe rule
-// and a durable atomic write. A file that fails to validate is never written over.
+// The task list on disk: tasks.json (the base, written in full, validated on read) plus
+// tasks.journal (the changes since, see tasks-journal.ts). A change is a read-modify-write inside
+// the cross-process lock: re-read base + journal, apply the operation, the no-wipe rule, then
+// either one fsynced journal line or, when the journal has grown past its share of the base (or
+// the change is not a set of puts and deletes), a durable atomic write of the whole base with a
+// backup of it and the journal removed (compaction). A file that fails to validate is never
+// written over. Every reader sees base + journal; its revision is the journal's last one.
 import { readFile } from "node:fs/promises"
-import { closeSync, openSync, readSync } from "node:fs"
+import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
+import { basename, dirname, join } from "node:path"
 import { homePaths } from "./paths.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
 import { contentIdentity, fileIdentity } from "./file-identity.ts"
@@ -15,6 +20,21 @@ import { TASKS_FILE_VERSION } from "../domain/task-constants.ts"
 import type { Mutation } from "../domain/task-operations.ts"
 import { conflict, TskError } from "../domain/errors.ts"
 import { migrateAncestorFile } from "./ancestor-file.ts"
+import { fsyncDirSync } from "./durable-file.ts"
+import { LockLostError, type HeldLock } from "./lock-context.ts"
+import {
+  appendLine,
+  applicableLines,
+  applyLines,
+  diffTasks,
+  maxOrderOf,
+  newLineId,
+  readJournalBytes,
+  scanJournal,
+  serializeLine,
+  startsWith,
+  type JournalLine,
+} from "./tasks-journal.ts"
 
 export interface TasksSnapshot {
   revision: number
@@ -34,8 +54,139 @@ function remember(file: string, identity: string | null, snapshot: TasksSnapshot
   return snapshot
 }
 
+/** The base when there is no tasks.json (one object, so the journal's cache can key on it). */
+const NO_BASE: TasksSnapshot = Object.freeze({ revision: 0, tasks: Object.freeze([]) as unknown as Task[] })
+
+/** The base + journal this process last read or wrote, per home (see readState). */
+interface JournalSeen {
+  base: TasksSnapshot
+  ino: number
+  end: number
+  head: Buffer
+  state: StoreState
+}
+const journalSeen = new Map<string, JournalSeen>()
+
+/** What a writer needs to know about the list on disk, read inside the lock. */
+export interface StoreState {
+  /** Base + journal: what every reader sees. */
+  snapshot: TasksSnapshot
+  base: TasksSnapshot
+  baseExists: boolean
+  /** The journal as read: null when there is none. */
+  journal: {
+    ino: number
+    /** Bytes on disk, and up to the end of its last whole line (a torn tail lies between). */
+    size: number
+    end: number
+    head: Buffer | null
+    applied: number
+    /** Lines that apply to no base (left beside a newer base); the revision of the last line. */
+    unapplied: number
+    lastRevision: number
+  } | null
+}
+
+function journalError(message: string): TskError {
+  return new TskError("corrupt", message, { file: "tasks.journal" })
+}
+
+/**
+ * Base + journal. The base is cached by its identity (readBase); the journal is read from where
+ * this process last stopped when it is still the same file (its first line unchanged), so a
+ * long-lived process reads only the lines other processes appended since.
+ */
+export async function readState(home: string, options: { locked?: boolean } = {}): Promise<StoreState> {
+  const paths = homePaths(home)
+  const base = await readBase(home, options)
+  const baseExists = base !== NO_BASE
+  const seen = journalSeen.get(paths.journal)
+  if (seen && seen.base === base) {
+    const more = readJournalBytes(paths.journal, seen.end)
+    // The same file as last time (same inode, same first line, not shorter): read only what follows.
+    if (more && more.ino === seen.ino && more.size >= seen.end && startsWith(paths.journal, seen.ino, seen.head)) {
+      const previous = seen.state
+      const j = previous.journal!
+      if (more.size === j.size && more.size === seen.end) return previous
+      const scan = scanJournal(more.bytes, seen.end)
+      if (scan.corrupt) throw journalError(scan.corrupt)
+      const lines = applicableLines(scan.lines, base.revision, previous.snapshot.revision)
+      const snapshot = lines.length === 0 ? previous.snapshot : { revision: lines.at(-1)!.revision, tasks: applyLines(previous.snapshot.tasks, lines) }
+      const state: StoreState = {
+        snapshot,
+        base,
+        baseExists,
+        journal: {
+          ino: seen.ino,
+          size: scan.size,
+          end: scan.end,
+          head: j.head,
+          applied: j.applied + lines.length,
+          unapplied: j.unapplied + scan.lines.length - lines.length,
+          lastRevision: scan.lines.at(-1)?.revision ?? j.lastRevision,
+        },
+      }
+      journalSeen.set(paths.journal, { base, ino: seen.ino, end: scan.end, head: seen.head, state })
+      return state
+    }
+  }
+  const whole = readJournalBytes(paths.journal)
+  if (whole === null) {
+    journalSeen.delete(paths.journal)
+    return { snapshot: base, base, baseExists, journal: null }
+  }
+  const scan = scanJournal(whole.bytes)
+  if (scan.corrupt) throw journalError(scan.corrupt)
+  const lines = applicableLines(scan.lines, base.revision)
+  const snapshot = lines.length === 0 ? base : { revision: lines.at(-1)!.revision, tasks: applyLines(base.tasks, lines) }
+  const state: StoreState = {
+    snapshot,
+    base,
+    baseExists,
+    journal: {
+      ino: whole.ino,
+      size: scan.size,
+      end: scan.end,
+      head: scan.head,
+      applied: lines.length,
+      unapplied: scan.lines.length - lines.length,
+      lastRevision: scan.lines.at(-1)?.revision ?? 0,
+    },
+  }
+  if (scan.head) journalSeen.set(paths.journal, { base, ino: whole.ino, end: scan.end, head: scan.head, state })
+  else journalSeen.delete(paths.journal)
+  return state
+}
+
 /** `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it). */
 export async function readTasks(home: string, options: { locked?: boolean } = {}): Promise<TasksSnapshot> {
+  const { snapshot } = await readState(home, options)
+  // The shared empty base is frozen: hand out a list of the caller's own.
+  return snapshot === NO_BASE ? { revision: 0, tasks: [] } : snapshot
+}
+
+/**
+ * The revision every reader sees now (the base's head revision, then the journal's lines that
+ * apply to it), without parsing the base; null when it cannot be told cheaply (then reload).
+ */
+export function readCurrentRevision(home: string): number | null {
+  const paths = homePaths(home)
+  const head = readHeadRevision(paths.tasks)
+  if (head === null) return null
+  let whole: ReturnType<typeof readJournalBytes>
+  try {
+    whole = readJournalBytes(paths.journal)
+  } catch {
+    return null
+  }
+  if (whole === null) return head
+  const scan = scanJournal(whole.bytes)
+  if (scan.corrupt) return null
+  return applicableLines(scan.lines, head).at(-1)?.revision ?? head
+}
+
+/** `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it). */
+async function readBase(home: string, options: { locked?: boolean } = {}): Promise<TasksSnapshot> {
   const file = homePaths(home).tasks
   const before = fileIdentity(file)
   const cached = lastSeen.get(file)
@@ -43,7 +194,10 @@ export async function readTasks(home: string, options: { locked?: boolean } = {}
   if (isValidatedStamp(file, before)) {
     const trusted = await readTrusted(file)
     // Trusted only if the path held the stamped file throughout the read.
-    if (trusted && fileIdentity(file) === before) return remember(file, before, trusted)
+    if (trusted && fileIdentity(file) === before) {
+      recordBaseMeta(file, trusted)
+      return remember(file, before, trusted)
+    }
   }
   const { TasksFile } = await import("../domain/task.ts")
   let loaded: Awaited<ReturnType<typeof readJsonFile<typeof TasksFile>>>
@@ -55,14 +209,16 @@ export async function readTasks(home: string, options: { locked?: boolean } = {}
     if (migrated) return migrated
     throw error
   }
-  if (loaded.status === "missing") return { revision: 0, tasks: [] }
+  if (loaded.status === "missing") return NO_BASE
   const snapshot = { revision: loaded.value.revision, tasks: loaded.value.tasks }
   // Trust later reads only of a file that is exactly what tsk would write: a hand-written file
   // may leave out fields the schema fills in, which a read without the schema would miss.
   // Stamp the identity taken before the read, and only if the path still holds it: a file renamed
   // in while this read validated another one must be validated itself.
   if (loaded.text === serializeTasksFile(snapshot)) recordValidatedStamp(file, before)
-  return remember(file, fileIdentity(file) === before ? before : null, snapshot)
+  const same = fileIdentity(file) === before
+  if (same) recordBaseMeta(file, snapshot)
+  return remember(file, same ? before : null, snapshot)
 }
 
 /**
@@ -108,36 +264,237 @@ export interface MutationOutcome<T> {
   result: T
 }
 
+/** The journal is compacted into the base once it outgrows the larger of these. */
+export const JOURNAL_MIN_BYTES = 64 * 1024
+export const JOURNAL_SHARE_OF_BASE = 1 / 16
+
+export function journalFull(baseBytes: number, journalBytes: number): boolean {
+  return journalBytes > Math.max(JOURNAL_MIN_BYTES, baseBytes * JOURNAL_SHARE_OF_BASE)
+}
+
+const sizeOf = (identity: string | null) => (identity === null ? 0 : Number(identity.split(":")[1]))
+
 /**
- * Apply `operation` to the tasks as they are on disk now, inside the lock, and write the result
- * durably. The rename is guarded: if this process was paused until its lock was taken over, or
- * the file is no longer the one it read, nothing is written and the whole read-modify-write runs
- * again on what is on disk then. Returns the new snapshot and the operation's result.
+ * Read base + journal inside the lock, for a change. A journal whose lines apply to no base is
+ * dealt with first: removed when the base already holds it (a compaction stopped between writing
+ * the base and removing the journal: its last revision is below the base's), else set aside as
+ * `tasks.journal.stale-<time>` (tasks.json was replaced from outside with another revision) so that
+ * `tsk doctor` reports it and nothing acknowledged is deleted.
+ */
+export async function readForChange(home: string, lock: HeldLock): Promise<StoreState> {
+  const paths = homePaths(home)
+  const state = await readState(home, { locked: true })
+  const j = state.journal
+  if (!j || j.applied > 0 || j.unapplied === 0) return state
+  lockGuard(lock, paths.tasks)()
+  if (j.lastRevision < state.base.revision) unlinkSync(paths.journal)
+  else renameSync(paths.journal, `${paths.journal}.stale-${new Date().toISOString().replace(/[:.]/g, "-")}`)
+  fsyncDirSync(paths.home)
+  journalSeen.delete(paths.journal)
+  return readState(home, { locked: true })
+}
+
+/** Throws when the journal is no longer the one `state` read (the guard of a compaction). */
+export function journalGuard(path: string, state: StoreState, lock: HeldLock): () => void {
+  return () => {
+    const now = readJournalStat(path)
+    const j = state.journal
+    if (j === null ? now !== null : now === null || now.ino !== j.ino || now.size !== j.size) throw new LockLostError(lock.path)
+  }
+}
+
+function readJournalStat(path: string): { ino: number; size: number } | null {
+  try {
+    const s = statSync(path)
+    return { ino: s.ino, size: s.size }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Write `tasks` as the next revision after `state` (read inside `lock`, the base's identity then
+ * `read`): one journal line when the change is puts and deletes and the journal has room, else the
+ * whole base (compaction). Both are guarded: nothing is written once the lock was lost or a file
+ * is no longer the one read.
+ */
+export async function writeChange(home: string, lock: HeldLock, read: string | null, state: StoreState, tasks: Task[]): Promise<TasksSnapshot> {
+  const paths = homePaths(home)
+  const current = state.snapshot
+  const snapshot: TasksSnapshot = { revision: current.revision + 1, tasks }
+  const delta = state.baseExists ? diffTasks(current.tasks, tasks) : null
+  const j = state.journal
+  if (delta) {
+    const line: JournalLine = { base: state.base.revision, revision: snapshot.revision, ...delta, maxOrder: maxOrderOf(tasks), id: newLineId() }
+    const text = serializeLine(line)
+    const bytes = Buffer.byteLength(text)
+    if (!journalFull(sizeOf(read), (j?.end ?? 0) + bytes)) {
+      appendLine(paths.journal, { expected: j && { ino: j.ino, size: j.size, end: j.end } }, text, lockGuard(lock, paths.tasks, read))
+      const ino = j?.ino ?? readJournalStat(paths.journal)?.ino
+      const head = j?.head ?? Buffer.from(text)
+      const end = (j?.end ?? 0) + bytes
+      const next: StoreState = {
+        snapshot,
+        base: state.base,
+        baseExists: true,
+        journal: { ino: ino ?? -1, size: end, end, head, applied: (j?.applied ?? 0) + 1, unapplied: j?.unapplied ?? 0, lastRevision: snapshot.revision },
+      }
+      if (ino !== undefined && lastSeen.get(paths.tasks)?.snapshot === state.base) journalSeen.set(paths.journal, { base: state.base, ino, end, head, state: next })
+      else journalSeen.delete(paths.journal)
+      return snapshot
+    }
+  }
+  const text = serializeTasksFile(snapshot)
+  const guardBase = lockGuard(lock, paths.tasks, read)
+  const guardJournal = journalGuard(paths.journal, state, lock)
+  await writeFileDurable(paths.tasks, text, () => {
+    guardBase()
+    guardJournal()
+  })
+  afterTasksWrite(home, text, snapshot)
+  return snapshot
+}
+
+/**
+ * Apply `operation` to the tasks as they are on disk now (base + journal), inside the lock, and
+ * write the change durably (see writeChange). If this process was paused until its lock was taken
+ * over, or a file is no longer the one it read, nothing is written and the whole
+ * read-modify-write runs again on what is on disk then. Returns the new snapshot and the result.
  */
 export function mutateTasks<T>(home: string, operation: (tasks: Task[]) => Mutation<T>): Promise<MutationOutcome<T>> {
   const paths = homePaths(home)
+  return enqueue(paths.tasks, () => withFileLockRetrying(paths.tasks, (lock) => mutateLocked(home, lock, operation)))
+}
+
+async function mutateLocked<T>(home: string, lock: HeldLock, operation: (tasks: Task[]) => Mutation<T>): Promise<MutationOutcome<T>> {
+  const paths = homePaths(home)
+  const read = contentIdentity(paths.tasks)
+  const state = await readForChange(home, lock)
+  const current = state.snapshot
+  const mutation = operation(current.tasks)
+  if (current.tasks.length > 0 && mutation.tasks.length === 0 && !mutation.explicitDelete) {
+    throw conflict("refusing to replace a non-empty task list with an empty one; delete tasks explicitly instead")
+  }
+  const snapshot = await writeChange(home, lock, read, state, mutation.tasks)
+  return { snapshot, result: mutation.result }
+}
+
+export interface AppendOutcome<T> {
+  result: T
+  /** The whole list after the change, or null when it was added without reading the list. */
+  snapshot: TasksSnapshot | null
+}
+
+/**
+ * Add new tasks that depend on nothing in the list but the highest `order` (a task without parent
+ * or blockers): `lean(maxOrder)` builds them. Without a parse of tasks.json when the highest order
+ * is known for this very base (see recordBaseMeta) and the journal has room; otherwise `full`
+ * runs as a change like any other.
+ */
+export function appendTasks<T>(
+  home: string,
+  lean: (maxOrder: number) => { added: Task[]; result: T },
+  full: (tasks: Task[]) => Mutation<T>,
+): Promise<AppendOutcome<T>> {
+  const paths = homePaths(home)
   return enqueue(paths.tasks, () =>
     withFileLockRetrying(paths.tasks, async (lock) => {
-      const read = contentIdentity(paths.tasks)
-      const current = await readTasks(home, { locked: true })
-      const mutation = operation(current.tasks)
-      if (current.tasks.length > 0 && mutation.tasks.length === 0 && !mutation.explicitDelete) {
-        throw conflict("refusing to replace a non-empty task list with an empty one; delete tasks explicitly instead")
-      }
-      const snapshot: TasksSnapshot = { revision: current.revision + 1, tasks: mutation.tasks }
-      const text = serializeTasksFile(snapshot)
-      await writeFileDurable(paths.tasks, text, lockGuard(lock, paths.tasks, read))
-      afterTasksWrite(home, text, snapshot)
-      return { snapshot, result: mutation.result }
+      const quick = appendWithoutList(home, lock, lean)
+      if (quick) return { result: quick.result, snapshot: null }
+      return mutateLocked(home, lock, full)
     }),
   )
 }
 
-/** What follows every write of tasks.json: a backup copy of the new version, the stamp, the cache. */
+function appendWithoutList<T>(home: string, lock: HeldLock, lean: (maxOrder: number) => { added: Task[]; result: T }): { result: T } | null {
+  const paths = homePaths(home)
+  const before = fileIdentity(paths.tasks)
+  // Known already (a long-lived process): the usual change costs no parse either.
+  if (before === null || lastSeen.get(paths.tasks)?.identity === before) return null
+  const read = contentIdentity(paths.tasks)
+  const meta = readBaseMeta(paths.tasks)
+  if (read === null || meta === null || meta.identity !== read || readHeadRevision(paths.tasks) !== meta.revision) return null
+  const whole = readJournalBytes(paths.journal)
+  const scan = whole ? scanJournal(whole.bytes) : null
+  if (scan?.corrupt) throw journalError(scan.corrupt)
+  const lines = scan ? applicableLines(scan.lines, meta.revision) : []
+  // Lines that apply to nothing are the full change's to settle.
+  if (scan && scan.lines.length !== lines.length) return null
+  const last = lines.at(-1)
+  const maxOrder = last ? last.maxOrder : meta.maxOrder
+  const { added, result } = lean(maxOrder)
+  const line = serializeLine({
+    base: meta.revision,
+    revision: (last?.revision ?? meta.revision) + 1,
+    put: added,
+    delete: [],
+    maxOrder: Math.max(maxOrder, maxOrderOf(added)),
+    id: newLineId(),
+  })
+  if (journalFull(sizeOf(read), (scan?.end ?? 0) + Buffer.byteLength(line))) return null
+  const expected = whole && scan ? { ino: whole.ino, size: scan.size, end: scan.end } : null
+  appendLine(paths.journal, { expected }, line, lockGuard(lock, paths.tasks, read))
+  return { result }
+}
+
+/**
+ * The highest `order` of a base, beside it (`.tasks.json.meta`), with the base's identity: a new
+ * task's order without parsing the base. Only a cache, trusted only for the very file it names.
+ */
+function metaPath(file: string): string {
+  return join(dirname(file), `.${basename(file)}.meta`)
+}
+
+interface BaseMeta {
+  identity: string
+  revision: number
+  maxOrder: number
+}
+
+function readBaseMeta(file: string): BaseMeta | null {
+  try {
+    const meta = JSON.parse(readFileSync(metaPath(file), "utf8")) as BaseMeta
+    return typeof meta.identity === "string" && Number.isInteger(meta.revision) && Number.isFinite(meta.maxOrder) ? meta : null
+  } catch {
+    return null
+  }
+}
+
+function recordBaseMeta(file: string, snapshot: TasksSnapshot): void {
+  const identity = contentIdentity(file)
+  if (identity === null) return
+  const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks) } satisfies BaseMeta)
+  const target = metaPath(file)
+  try {
+    if (readFileSync(target, "utf8") === text) return
+  } catch {
+    // none yet
+  }
+  const temp = `${target}.tmp-${process.pid}-${newLineId()}`
+  try {
+    writeFileSync(temp, text, { mode: 0o600 })
+    renameSync(temp, target)
+  } catch {
+    // A cache that cannot be written only means the next add reads the list.
+  }
+}
+
+/**
+ * What follows every write of the whole base: a backup copy of it, the journal removed (the base
+ * holds every line of it; its removal is made durable), the stamp, the highest order, the cache.
+ */
 export function afterTasksWrite(home: string, text: string, snapshot: TasksSnapshot): void {
   const paths = homePaths(home)
   backupVersion(paths.tasks, paths.backups, text, snapshot.revision)
+  try {
+    unlinkSync(paths.journal)
+    fsyncDirSync(paths.home)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
+  }
+  journalSeen.delete(paths.journal)
   const identity = fileIdentity(paths.tasks)
   recordValidatedStamp(paths.tasks, identity)
+  if (identity !== null && fileIdentity(paths.tasks) === identity) recordBaseMeta(paths.tasks, snapshot)
   remember(paths.tasks, identity, snapshot)
 }

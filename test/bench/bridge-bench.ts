@@ -8,6 +8,7 @@ import { join } from "node:path"
 import { readRunnerStatus } from "../../src/store/runner-role.ts"
 import { makeBenchHome } from "./tasks-bench.ts"
 import { percentile, round, summarise, TSK, type Figure } from "./bench-helpers.ts"
+import { readListOnDisk } from "../helpers/on-disk-list.ts"
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -74,7 +75,7 @@ export async function benchBridge(samples = 50, queued = 1000): Promise<Figure[]
     } finally {
       await stopServe(serveB)
     }
-    const tasks = (JSON.parse(readFileSync(join(b.home, "tasks.json"), "utf8")) as { tasks: { title: string }[] }).tasks
+    const tasks = readListOnDisk(b.home).tasks
     const applied = tasks.filter((t) => t.title.startsWith("Queued ")).length
     if (applied !== queued) throw new Error(`bench: ${applied} of ${queued} queued commands applied`)
     const trip = summarise(times)

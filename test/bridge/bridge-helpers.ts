@@ -8,6 +8,7 @@ import type { AgentResponse } from "../../src/bridge/protocol.ts"
 import { readRunnerStatus } from "../../src/store/runner-role.ts"
 import type { Task } from "../../src/domain/task.ts"
 import { BUN, MAIN } from "../helpers/run-tsk.ts"
+import { readListOnDisk } from "../helpers/on-disk-list.ts"
 
 export { BUN, MAIN }
 
@@ -48,7 +49,7 @@ export function answerTo(home: string, id: string): AgentResponse {
 
 export function readTaskList(home: string): Task[] {
   try {
-    return (JSON.parse(readFileSync(join(home, "tasks.json"), "utf8")) as { tasks: Task[] }).tasks
+    return readListOnDisk(home).tasks
   } catch {
     return []
   }

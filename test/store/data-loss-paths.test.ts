@@ -11,6 +11,7 @@ import { isValidatedStamp } from "../../src/store/validated-stamp.ts"
 import { TasksFile, type Task } from "../../src/domain/task.ts"
 import { spawnServe } from "../bridge/bridge-helpers.ts"
 import { readRunnerStatus } from "../../src/store/runner-role.ts"
+import { readListOnDisk } from "../helpers/on-disk-list.ts"
 
 let home: string
 let cleanup: () => void
@@ -45,7 +46,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 20_000)
   }
 }
 
-const titles = () => JSON.parse(readFileSync(join(home, "tasks.json"), "utf8")).tasks.map((t: Task) => t.title) as string[]
+const titles = () => readListOnDisk(home).tasks.map((t: Task) => t.title)
 
 describe("issue 10's data-loss paths", () => {
   it("(1) a writer paused inside the lock and resumed after another took over never erases that change", async () => {

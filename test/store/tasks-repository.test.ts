@@ -9,6 +9,7 @@ import { createAppStore } from "../../src/store/app-store.ts"
 import { createTask } from "../../src/domain/task-operations.ts"
 import { fixedContext } from "../helpers/task-fixtures.ts"
 import { TskError } from "../../src/domain/errors.ts"
+import { readListOnDisk } from "../helpers/on-disk-list.ts"
 
 let home: string
 let cleanup: () => void
@@ -32,7 +33,7 @@ describe("the tasks file", () => {
     await mutateTasks(home, (tasks) => createTask(tasks, { title: "one" }, ctx))
     const { snapshot } = await mutateTasks(home, (tasks) => createTask(tasks, { title: "two" }, ctx))
     expect(snapshot.revision).toBe(2)
-    expect(JSON.parse(readFileSync(join(home, "tasks.json"), "utf8")).revision).toBe(2)
+    expect(readListOnDisk(home).revision).toBe(2)
   })
 
   it("writes files 0600 in folders 0700", async () => {
@@ -50,13 +51,30 @@ describe("the tasks file", () => {
     expect((await readTasks(home)).tasks).toHaveLength(0)
   })
 
-  it("keeps a backup of every recent version, the newest included", async () => {
+  it("keeps a backup of every base written in full, the newest included; the journal holds the changes since", async () => {
     const ctx = fixedContext()
     for (let i = 0; i < 14; i++) await mutateTasks(home, (tasks) => createTask(tasks, { title: `t${i}` }, ctx))
     const backups = readdirSync(join(home, "backups")).filter((n) => n.startsWith("tasks.json."))
-    expect(backups).toHaveLength(10)
+    const onDisk = readListOnDisk(home)
+    expect(onDisk.revision).toBe(14)
+    expect(onDisk.applied).toBe(14 - onDisk.baseRevision)
     const newest = JSON.parse(readFileSync(join(home, "backups", backups.sort().at(-1)!), "utf8"))
-    expect(newest.revision).toBe(14)
+    expect(newest.revision).toBe(onDisk.baseRevision)
+    expect(readFileSync(join(home, "backups", backups.sort().at(-1)!), "utf8")).toBe(readFileSync(join(home, "tasks.json"), "utf8"))
+  })
+
+  it("keeps at most BACKUPS_KEPT backups, newest first", async () => {
+    const ctx = fixedContext()
+    // A reordering is not a set of puts and deletes: each one is written as a whole base.
+    for (let i = 0; i < 14; i++) {
+      await mutateTasks(home, (tasks) => {
+        const created = createTask(tasks, { title: `t${i}` }, ctx)
+        return { ...created, tasks: [...created.tasks].reverse() }
+      })
+    }
+    const backups = readdirSync(join(home, "backups")).filter((n) => n.startsWith("tasks.json."))
+    expect(backups).toHaveLength(10)
+    expect(JSON.parse(readFileSync(join(home, "backups", backups.sort().at(-1)!), "utf8")).revision).toBe(14)
   })
 
   it("fills in fields a hand-written file leaves out, on every read", async () => {

@@ -10,6 +10,7 @@ import { join } from "node:path"
 import { BUN, MAIN } from "../helpers/run-tsk.ts"
 import { dropIntoInbox } from "../../src/bridge/inbox-claim.ts"
 import { badCheckpoints, unparsableFiles } from "./torture-checks.ts"
+import { readListOnDisk } from "../helpers/on-disk-list.ts"
 
 export interface TortureOptions {
   trials: number
@@ -82,7 +83,7 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
     return { child, out: () => out, exited }
   }
   const alive = (p: Proc) => p.child.exitCode === null && p.child.signalCode === null
-  const readTasks = (): Task[] => (JSON.parse(readFileSync(join(home, "tasks.json"), "utf8")) as { tasks: Task[] }).tasks
+  const readTasks = (): Task[] => readListOnDisk(home).tasks
 
   // What was acknowledged, and what each command is.
   const ackedAdds = new Map<string, string>() // title → id
