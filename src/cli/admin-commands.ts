@@ -72,7 +72,7 @@ export const doctorCommand: CommandSpec = {
       if (f.status === "missing") return `${s.dim("–")} ${f.file} ${s.dim("(not created yet)")}`
       const head = `${s.red("✗")} ${f.file}: ${f.error}`
       if (f.movedTo === undefined) return `${head}\n  run 'tsk doctor --repair' to move it aside and restore the newest good backup`
-      return `${head}\n  moved to ${f.movedTo}; ${f.restoredFrom ? `restored ${f.restoredFrom}` : "no good backup: starting from an empty file"}`
+      return `${head}\n  moved to ${f.movedTo}; ${f.restoredFrom ? `restored ${f.restoredFrom}` : "no good backup: starting from an empty file"}${f.detail ? `; ${f.detail}` : ""}`
     })
     for (const warning of report.warnings) lines.push(`${s.yellow("!")} ${warning}`)
     for (const leftover of report.leftovers) lines.push(`${s.dim("removed")} ${leftover.path} ${s.dim(`(${leftover.reason})`)}`)

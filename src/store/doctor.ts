@@ -28,6 +28,8 @@ export interface FileReport {
   error?: string
   movedTo?: string
   restoredFrom?: string | null
+  /** What else the repair did (journal changes replayed, a journal set aside). */
+  detail?: string
 }
 
 export interface DoctorReport {
@@ -155,7 +157,15 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
     const whole = readJournalBytes(paths.journal)
     const scan = whole ? scanJournal(whole.bytes) : null
     const lines = scan && base ? applicableLines(scan.lines, base.revision) : []
-    for (const line of scan?.lines ?? []) highest = Math.max(highest, line.revision)
+    // Revisions never go back: count every line that still parses, past a bad one too.
+    for (const text of whole ? whole.bytes.toString("utf8").split("\n") : []) {
+      try {
+        const revision = (JSON.parse(text) as { revision?: unknown }).revision
+        if (typeof revision === "number" && Number.isFinite(revision)) highest = Math.max(highest, revision)
+      } catch {
+        // torn or bad: nothing to count
+      }
+    }
     const keepJournal = scan !== null && (scan.corrupt !== null || scan.lines.length > lines.length)
     let journalMovedTo: string | null = null
     if (base !== null) {
@@ -167,11 +177,12 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
     } else if (keepJournal || scan !== null) {
       journalMovedTo = setJournalAside(paths.journal, scan?.corrupt ? "corrupt" : "stale", stamp)
     }
-    const restored = lines.length > 0 ? `${restoredFrom ?? "tasks.json"} + ${lines.length} journal change${lines.length === 1 ? "" : "s"}` : restoredFrom
+    const replayed = `${lines.length} journal change${lines.length === 1 ? "" : "s"} replayed on it`
     return {
       ...report,
       movedTo: movedTo ?? journalMovedTo ?? undefined,
-      restoredFrom: baseBad ? restored : `tasks.json + ${lines.length} journal change${lines.length === 1 ? "" : "s"}${journalMovedTo ? ` (journal moved to ${journalMovedTo})` : ""}`,
+      restoredFrom: baseBad ? restoredFrom : "tasks.json",
+      detail: [base !== null && scan !== null ? replayed : null, baseBad && journalMovedTo ? `tasks.journal moved to ${journalMovedTo}` : null].filter((d) => d !== null).join("; ") || undefined,
     }
   })
 }

@@ -59,10 +59,12 @@ describe("tsk doctor", () => {
     expect(report.stdout).toContain("tsk doctor --repair")
     expect(readFileSync(join(home, "tasks.json"), "utf8")).toBe("garbage")
 
-    const repaired = runTskJson<{ healthy: boolean; files: Array<{ file: string; movedTo?: string; restoredFrom?: string }> }>(home, ["doctor", "--repair"])
+    const repaired = runTskJson<{ healthy: boolean; files: Array<{ file: string; movedTo?: string; restoredFrom?: string; detail?: string }> }>(home, ["doctor", "--repair"])
     expect(repaired.healthy).toBe(true)
     const tasksReport = repaired.files.find((f) => f.file === "tasks.json")!
-    expect(tasksReport.restoredFrom).toMatch(/^tasks\.json\.\d+-0+3-[0-9a-f]+\.bak$/)
+    // The newest backup is the base written in full (revision 1); the journal holds the two adds since.
+    expect(tasksReport.restoredFrom).toMatch(/^tasks\.json\.\d+-0+1-[0-9a-f]+\.bak$/)
+    expect(tasksReport.detail).toBe("2 journal changes replayed on it")
     expect(readFileSync(join(home, tasksReport.movedTo!), "utf8")).toBe("garbage")
     expect(runTskJson<Array<{ title: string }>>(home, ["list"]).map((t) => t.title)).toEqual(["one", "two", "three"])
     expect(JSON.parse(readFileSync(join(home, "tasks.json"), "utf8")).revision).toBe(4)

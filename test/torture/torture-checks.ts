@@ -50,3 +50,39 @@ export function badCheckpoints(home: string): string[] {
   }
   return bad
 }
+
+/**
+ * Problems with tasks.journal: a complete line that does not parse, a line against the current
+ * base that does not follow on from the one before (a writer that appended after losing its lock),
+ * lines against an older base whose revisions reach the base's (only a compaction stopped between
+ * its steps may leave lines behind, all below the new base's revision), or a journal set aside.
+ */
+export function journalProblems(home: string): string[] {
+  const problems: string[] = []
+  for (const name of readdirSync(home).filter((n) => /^tasks\.journal\.(stale|corrupt)-/.test(n))) problems.push(`journal set aside: ${name}`)
+  let text: string
+  let baseRevision: number
+  try {
+    text = readFileSync(join(home, "tasks.journal"), "utf8")
+    baseRevision = (JSON.parse(readFileSync(join(home, "tasks.json"), "utf8")) as { revision: number }).revision
+  } catch {
+    return problems
+  }
+  const complete = text.slice(0, text.lastIndexOf("\n") + 1).split("\n").filter((l) => l.length > 0)
+  let expected = baseRevision + 1
+  complete.forEach((raw, index) => {
+    let line: { base: number; revision: number }
+    try {
+      line = JSON.parse(raw)
+    } catch {
+      // A bad last line is a torn write, cut off by the next writer.
+      if (index < complete.length - 1) problems.push(`journal line ${index + 1} does not parse`)
+      return
+    }
+    if (line.base === baseRevision) {
+      if (line.revision !== expected) problems.push(`journal line ${index + 1} has revision ${line.revision}, ${expected} expected`)
+      expected = line.revision + 1
+    } else if (line.revision >= baseRevision) problems.push(`journal line ${index + 1} (base ${line.base}, revision ${line.revision}) beside a base at ${baseRevision}`)
+  })
+  return problems
+}

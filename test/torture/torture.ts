@@ -9,7 +9,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { BUN, MAIN } from "../helpers/run-tsk.ts"
 import { dropIntoInbox } from "../../src/bridge/inbox-claim.ts"
-import { badCheckpoints, unparsableFiles } from "./torture-checks.ts"
+import { badCheckpoints, journalProblems, unparsableFiles } from "./torture-checks.ts"
 import { readListOnDisk } from "../helpers/on-disk-list.ts"
 
 export interface TortureOptions {
@@ -133,6 +133,7 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
     problems.push(...unparsableFiles(home).map((f) => `does not parse: ${f}`))
     problems.push(...unparsableFiles(env.C64BRIDGE_HOME).map((f) => `does not parse: c64bridge/${f}`))
     problems.push(...badCheckpoints(home).map((c) => `checkpoint ${c}`))
+    problems.push(...journalProblems(home))
     const tasks = readTasks()
     const byTitle = new Map<string, Task[]>()
     for (const t of tasks) byTitle.set(t.title, [...(byTitle.get(t.title) ?? []), t])
@@ -176,10 +177,19 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
     if (!long) await sleep(rand() * maxDelay)
     if (!alive(proc)) return
     if (long) {
-      // Aim at the worst moment: inside the lock, its new tasks.json written to a temp file and
-      // the rename still to come. (Without the guarded rename this loses the next holder's
+      // Aim at the worst moments: inside the lock, its new tasks.json written to a temp file and
+      // the rename still to come (a compaction), or holding the lock with its journal line still
+      // to append (most changes). (Without the guarded rename this loses the next holder's
       // changes within a few trials: tried by removing the guard.)
-      const holds = () => readdirSync(home).some((n) => n.startsWith(`tasks.json.tmp-${proc.child.pid}-`))
+      const atCompaction = rand() < 0.5
+      const holdsLock = () => {
+        try {
+          return (JSON.parse(readFileSync(join(home, "tasks.json.lock"), "utf8")) as { pid?: number }).pid === proc.child.pid
+        } catch {
+          return false
+        }
+      }
+      const holds = () => (atCompaction ? readdirSync(home).some((n) => n.startsWith(`tasks.json.tmp-${proc.child.pid}-`)) : holdsLock())
       for (let spin = 0; spin < 3000 && alive(proc) && !holds(); spin++) await sleep(1)
       if (!alive(proc)) return
       proc.child.kill("SIGSTOP")
