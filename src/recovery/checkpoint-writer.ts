@@ -18,7 +18,7 @@ export interface CheckpointWriter {
 
 function fingerprint(home: string, env: NodeJS.ProcessEnv): string {
   const os = osPaths(resolveOsSettings(home).root)
-  const files = [homePaths(home).tasks, resolveC64StatePaths(env).registry, os.state, os.planSummary, os.registrySummary, join(home, INBOX_FILE), join(home, INBOX_DIR), join(home, CLAIMED_DIR), join(home, "agent-journal.json")]
+  const files = [homePaths(home).tasks, homePaths(home).journal, resolveC64StatePaths(env).registry, os.state, os.planSummary, os.registrySummary, join(home, INBOX_FILE), join(home, INBOX_DIR), join(home, CLAIMED_DIR), join(home, "agent-journal.json")]
   const parts = files.map((f) => {
     const s = statSync(f, { throwIfNoEntry: false })
     return s ? `${s.ino}:${s.size}:${s.mtimeMs}` : "-"

@@ -173,6 +173,12 @@ export function readCurrentRevision(home: string): number | null {
   const paths = homePaths(home)
   const head = readHeadRevision(paths.tasks)
   if (head === null) return null
+  // This process's own last write (or read) of the journal: no need to read it again.
+  const seen = journalSeen.get(paths.journal)
+  if (seen && seen.base.revision === head && lastSeen.get(paths.tasks)?.identity === fileIdentity(paths.tasks)) {
+    const now = readJournalStat(paths.journal)
+    if (now && now.ino === seen.ino && now.size === seen.end) return seen.state.snapshot.revision
+  }
   let whole: ReturnType<typeof readJournalBytes>
   try {
     whole = readJournalBytes(paths.journal)
