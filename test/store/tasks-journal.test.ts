@@ -92,6 +92,32 @@ describe("the journal beside tasks.json", () => {
     expect(list.revision).toBeGreaterThan(3)
   })
 
+  it("a writer paused inside the lock appends nothing once its lock was taken over, and runs its change again", async () => {
+    const original = runTskJson<Task>(home, ["add", "original"])
+    runTskJson(home, ["add", "second"])
+    expect(journalLines()).toHaveLength(1)
+    const editor = spawn(BUN, [join(PROJECT_ROOT, "test/helpers/lock-holder-worker.ts"), home, "300", "edit", original.id, "edited"])
+    let out = ""
+    editor.stdout!.on("data", (d) => (out += d))
+    const exited = new Promise((resolve) => editor.on("exit", resolve))
+    try {
+      const deadline = Date.now() + 20_000
+      while (!out.includes("inside") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5))
+      editor.kill("SIGSTOP")
+      // Waits the lock's stale time out, takes it over and appends.
+      runTskJson(home, ["add", "confirmed meanwhile"])
+      editor.kill("SIGCONT")
+      await exited
+    } finally {
+      editor.kill("SIGKILL")
+    }
+    const onDisk = readListOnDisk(home)
+    expect(onDisk.tasks.map((t) => t.title)).toEqual(["edited", "second", "confirmed meanwhile"])
+    // Every line follows on from the one before: none was appended by the writer that lost its lock.
+    expect(journalLines()).toHaveLength(onDisk.applied)
+    expect(onDisk.revision).toBe(4)
+  }, 60_000)
+
   it("loses nothing and applies nothing twice when a compaction stops between writing the base and removing the journal", async () => {
     const [one, two] = await addTitles(["one", "two", "three"])
     await mutateTasks(home, (tasks) => setStatus(tasks, one!.id, "done", ctx))

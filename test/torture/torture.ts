@@ -192,6 +192,8 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
       const holds = () => (atCompaction ? readdirSync(home).some((n) => n.startsWith(`tasks.json.tmp-${proc.child.pid}-`)) : holdsLock())
       for (let spin = 0; spin < 3000 && alive(proc) && !holds(); spin++) await sleep(1)
       if (!alive(proc)) return
+      // The lock is seen as soon as it is taken: wait a moment more to land after the writer's read.
+      if (!atCompaction) await sleep(rand() * 3)
       proc.child.kill("SIGSTOP")
       pauses++
       await sleep(5500 + rand() * 1000)
