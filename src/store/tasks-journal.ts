@@ -106,9 +106,15 @@ export function applicableLines(lines: readonly JournalLine[], baseRevision: num
 /** The list after `lines`: puts replace a task in place or add it at the end; deletes remove. */
 export function applyLines(tasks: readonly Task[], lines: readonly JournalLine[]): Task[] {
   if (lines.length === 0) return tasks as Task[]
-  const result = [...tasks]
+  // Only the positions of the tasks the lines name are looked up (a few among thousands).
+  const touched = new Set<string>()
+  for (const line of lines) {
+    for (const task of line.put) touched.add(task.id)
+    for (const id of line.delete) touched.add(id)
+  }
+  const result = tasks.slice()
   const at = new Map<string, number>()
-  result.forEach((t, i) => at.set(t.id, i))
+  for (let i = 0; i < result.length; i++) if (touched.has(result[i]!.id)) at.set(result[i]!.id, i)
   let holes = false
   for (const line of lines) {
     for (const task of line.put) {
@@ -132,24 +138,34 @@ export function applyLines(tasks: readonly Task[], lines: readonly JournalLine[]
 /**
  * The change from `before` to `after` as puts and deletes, or null when applying them to `before`
  * would not give exactly `after` (a reordering): then the whole list is written instead. Domain
- * operations return new objects for the tasks they change, so an unchanged task is the same object.
+ * operations return new objects for the tasks they change, so an unchanged task is the same
+ * object; one pass pairs the two lists, and a replay proves the result.
  */
 export function diffTasks(before: readonly Task[], after: readonly Task[]): { put: Task[]; delete: string[] } | null {
-  const old = new Map<string, Task>()
-  for (const t of before) old.set(t.id, t)
   const put: Task[] = []
-  const kept = new Set<string>()
-  for (const t of after) {
-    if (kept.has(t.id)) return null
-    kept.add(t.id)
-    if (old.get(t.id) !== t) put.push(t)
-  }
   const deleted: string[] = []
-  for (const t of before) if (!kept.has(t.id)) deleted.push(t.id)
+  let i = 0
+  let j = 0
+  while (i < before.length && j < after.length) {
+    const b = before[i]!
+    const a = after[j]!
+    if (a !== b) {
+      if (a.id !== b.id) {
+        deleted.push(b.id)
+        i++
+        continue
+      }
+      put.push(a)
+    }
+    i++
+    j++
+  }
+  for (; i < before.length; i++) deleted.push(before[i]!.id)
+  for (; j < after.length; j++) put.push(after[j]!)
   const delta = { put, delete: deleted }
   const replayed = applyLines(before, [{ base: 0, revision: 0, maxOrder: 0, id: "", ...delta }])
   if (replayed.length !== after.length) return null
-  for (let i = 0; i < after.length; i++) if (replayed[i] !== after[i]) return null
+  for (let k = 0; k < after.length; k++) if (replayed[k] !== after[k]) return null
   return delta
 }
 
