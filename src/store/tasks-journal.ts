@@ -64,6 +64,29 @@ function parseLine(bytes: Buffer): JournalLine | null {
 
 /** Scan `buf` (the journal's bytes from `from` on; `from` is where they start in the file). */
 export function scanJournal(buf: Buffer, from = 0): JournalScan {
+  return scanWhole(buf, from) ?? scanLineByLine(buf, from)
+}
+
+/**
+ * The usual case, in one JSON.parse: every complete line is a change (JSON text holds no raw
+ * newline, so the lines joined by commas are an array). Null when any line is not: then the
+ * line-by-line scan says which.
+ */
+function scanWhole(buf: Buffer, from: number): JournalScan | null {
+  const last = buf.lastIndexOf(NEWLINE)
+  if (last < 0) return null
+  let lines: unknown
+  try {
+    lines = JSON.parse(`[${buf.toString("utf8", 0, last).replaceAll("\n", ",")}]`)
+  } catch {
+    return null
+  }
+  if (!Array.isArray(lines) || !lines.every(isLine)) return null
+  const first = buf.indexOf(NEWLINE)
+  return { lines, end: from + last + 1, size: from + buf.length, corrupt: null, head: from === 0 ? Buffer.from(buf.subarray(0, first + 1)) : null }
+}
+
+function scanLineByLine(buf: Buffer, from: number): JournalScan {
   const lines: JournalLine[] = []
   let at = 0
   let end = 0
