@@ -11,12 +11,12 @@ import { basename, dirname } from "node:path"
 import * as z from "zod"
 import { homePaths } from "./paths.ts"
 import { afterTasksWrite, readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
-import { applicableLines, applyLines, readJournalBytes, scanJournal } from "./tasks-journal.ts"
+import { applicableLines, applyLines, readJournalBytes, scanJournal, type JournalLine } from "./tasks-journal.ts"
 import { backupVersion, listBackups } from "./backups.ts"
 import { findLeftovers, removeLeftovers, type Leftover } from "./leftovers.ts"
-import { fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
+import { describeZodIssues, fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLock } from "./file-lock.ts"
-import { TasksFile, type Task } from "../domain/task.ts"
+import { Task, TasksFile } from "../domain/task.ts"
 import { Config } from "../domain/config.ts"
 import { toTskError } from "../domain/errors.ts"
 import { MAX_DEPTH } from "../domain/task.ts"
@@ -104,6 +104,20 @@ async function repairFile(path: string, backupsDir: string, schema: z.ZodType, r
   })
 }
 
+/**
+ * Readers check a journal line's shape only (tsk wrote it, as it wrote a stamped tasks.json); the
+ * doctor validates every task in it. The index of the first line with an invalid task, or -1.
+ */
+function firstInvalidLine(lines: readonly JournalLine[]): { index: number; error: string } | null {
+  for (let index = 0; index < lines.length; index++) {
+    for (const task of lines[index]!.put) {
+      const parsed = Task.safeParse(task)
+      if (!parsed.success) return { index, error: `tasks.journal is invalid: revision ${lines[index]!.revision}, task ${task.id}: ${describeZodIssues(parsed.error)}` }
+    }
+  }
+  return null
+}
+
 /** When the list is the base + journal: the journal's state (null when there is none). */
 function checkJournal(path: string): FileReport | null {
   let whole: ReturnType<typeof readJournalBytes>
@@ -114,7 +128,8 @@ function checkJournal(path: string): FileReport | null {
   }
   if (whole === null) return null
   const scan = scanJournal(whole.bytes)
-  return scan.corrupt ? { file: basename(path), status: "corrupt", error: scan.corrupt } : { file: basename(path), status: "ok" }
+  const error = scan.corrupt ?? firstInvalidLine(scan.lines)?.error
+  return error ? { file: basename(path), status: "corrupt", error } : { file: basename(path), status: "ok" }
 }
 
 /**
@@ -156,7 +171,9 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
     }
     const whole = readJournalBytes(paths.journal)
     const scan = whole ? scanJournal(whole.bytes) : null
-    const lines = scan && base ? applicableLines(scan.lines, base.revision) : []
+    const invalid = scan ? firstInvalidLine(scan.lines) : null
+    const good = scan ? (invalid ? scan.lines.slice(0, invalid.index) : scan.lines) : []
+    const lines = base ? applicableLines(good, base.revision) : []
     // Revisions never go back: count every line that still parses, past a bad one too.
     for (const text of whole ? whole.bytes.toString("utf8").split("\n") : []) {
       try {
@@ -166,16 +183,17 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
         // torn or bad: nothing to count
       }
     }
-    const keepJournal = scan !== null && (scan.corrupt !== null || scan.lines.length > lines.length)
+    const damaged = scan !== null && (scan.corrupt !== null || invalid !== null)
+    const keepJournal = scan !== null && (damaged || scan.lines.length > lines.length)
     let journalMovedTo: string | null = null
     if (base !== null) {
       const snapshot: TasksSnapshot = { revision: highest + 1, tasks: applyLines(base.tasks, lines) }
       const text = serializeTasksFile(snapshot)
       await writeFileDurable(paths.tasks, text, lockGuard(lock))
-      if (keepJournal) journalMovedTo = setJournalAside(paths.journal, scan.corrupt ? "corrupt" : "stale", stamp)
+      if (keepJournal) journalMovedTo = setJournalAside(paths.journal, damaged ? "corrupt" : "stale", stamp)
       afterTasksWrite(home, text, snapshot)
     } else if (keepJournal || scan !== null) {
-      journalMovedTo = setJournalAside(paths.journal, scan?.corrupt ? "corrupt" : "stale", stamp)
+      journalMovedTo = setJournalAside(paths.journal, damaged ? "corrupt" : "stale", stamp)
     }
     const replayed = `${lines.length} journal change${lines.length === 1 ? "" : "s"} replayed on it`
     return {

@@ -154,6 +154,20 @@ describe("the journal beside tasks.json", () => {
     expect((await readTasks(home)).tasks).toEqual(onDisk.tasks)
   }, 120_000)
 
+  it("doctor validates the tasks in journal lines; --repair keeps the lines before an invalid one and sets the journal aside", async () => {
+    const [one] = await addTitles(["one", "two"])
+    appendFileSync(journal(), JSON.stringify({ base: 1, revision: 3, put: [{ ...one, status: "bogus" }], delete: [], maxOrder: 2, id: "bad" }) + "\n")
+    appendFileSync(journal(), JSON.stringify({ base: 1, revision: 4, put: [], delete: [], maxOrder: 2, id: "after" }) + "\n")
+    const report = await runDoctor(home, false)
+    expect(report.healthy).toBe(false)
+    expect(report.files.find((f) => f.file === "tasks.journal")).toMatchObject({ status: "corrupt", error: expect.stringMatching(/revision 3, task .*status/) })
+    expect((await runDoctor(home, true)).healthy).toBe(true)
+    expect(readdirSync(home).some((n) => n.startsWith("tasks.journal.corrupt-"))).toBe(true)
+    const list = await readTasks(home)
+    expect(list.tasks.map((t) => [t.title, t.status])).toEqual([["one", "todo"], ["two", "todo"]])
+    expect(list.revision).toBe(5)
+  })
+
   it("doctor --repair of a corrupt tasks.json restores the newest backup plus the journal lines on it", async () => {
     await addTitles(["one", "two", "three"])
     const before = await readTasks(home)
