@@ -222,7 +222,9 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
         const [command, payload] = PLAN[planStep]!
         await send(`plan-${trial}-${planStep}`, command, payload, "os", command)
       }
-      const writers = [run(["add", `cli ${trial}`, "--json"])]
+      // Descriptions of up to 30 KB fill the journal in a few adds, so CLI writers compact often
+      // (and the long pauses find them between the new tasks.json's temp file and its rename).
+      const writers = [run(["add", `cli ${trial}`, "--desc", "x".repeat(Math.floor(rand() * 30_000)), "--json"])]
       const open = [...ackedAdds.values()].filter((id) => id !== targetId && !ackedDone.has(id))
       const doneId = open.length > 0 ? open[Math.floor(rand() * open.length)]! : null
       if (doneId) writers.push(run(["done", doneId, "--json"]))
