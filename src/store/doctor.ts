@@ -76,7 +76,7 @@ function revisionOf(value: unknown): number {
   return typeof revision === "number" ? revision : 0
 }
 
-/** Move the bad file aside and restore the newest valid backup; returns what was done. */
+/** Move a bad config.json aside and restore the newest valid backup; returns what was done. */
 async function repairFile(path: string, backupsDir: string, schema: z.ZodType, report: FileReport): Promise<FileReport> {
   return withFileLock(path, async (lock) => {
     const aside = `${path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`
@@ -97,7 +97,7 @@ async function repairFile(path: string, backupsDir: string, schema: z.ZodType, r
     }
     if (!restored) return { ...report, movedTo: basename(aside), restoredFrom: null }
     const next = { ...restored.value, revision: highest + 1 }
-    const text = path.endsWith("tasks.json") ? JSON.stringify(next) + "\n" : JSON.stringify(next, null, 2) + "\n"
+    const text = JSON.stringify(next, null, 2) + "\n"
     await writeFileDurable(path, text, lockGuard(lock))
     backupVersion(path, backupsDir, text, highest + 1)
     return { ...report, movedTo: basename(aside), restoredFrom: basename(restored.backup) }
