@@ -97,6 +97,18 @@ function journalError(message: string): TskError {
  * long-lived process reads only the lines other processes appended since.
  */
 export async function readState(home: string, options: { locked?: boolean } = {}): Promise<StoreState> {
+  // A compaction renames the new base in before it removes the journal: a reader that read the old
+  // base and then found no journal would see a list older than changes already acknowledged. The
+  // base is still the one read after the journal was read, or the read starts again.
+  const file = homePaths(home).tasks
+  for (let attempt = 1; ; attempt++) {
+    const before = fileIdentity(file)
+    const state = await readStateOnce(home, options)
+    if (fileIdentity(file) === before || attempt >= 5) return state
+  }
+}
+
+async function readStateOnce(home: string, options: { locked?: boolean }): Promise<StoreState> {
   const paths = homePaths(home)
   const base = await readBase(home, options)
   const baseExists = base !== NO_BASE
