@@ -90,7 +90,7 @@ export const listCommand: CommandSpec = {
     const query = queryFrom(options)
     const fields = fieldsFrom(options)
     const tasks = await loadTasks(ctx)
-    const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today())
+    const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today)
     return pageOutput(ctx, page, viewOf(tasks), fields, "No tasks.")
   },
 }
@@ -110,14 +110,14 @@ export const readyCommand: CommandSpec = {
     const fields = fieldsFrom(options)
     const tasks = await loadTasks(ctx)
     const query: TaskQuery = { ready: true, project: stringOption(options, "project"), tag: stringOption(options, "tag"), assignee: stringOption(options, "assignee") }
-    const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today())
+    const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today)
     return pageOutput(ctx, page, viewOf(tasks), fields, "Nothing is ready.")
   },
 }
 
 /** The first ready task nobody else holds (`tsk next`). */
 export function nextTask(tasks: readonly Task[], who: string | undefined): Task | null {
-  const page = listTasks(tasks, { ready: true }, { limit: 0 }, today())
+  const page = listTasks(tasks, { ready: true }, { limit: 0 }, today)
   const free = page.rows.find(({ task }) => !task.assignee || task.assignee === who)
   return free?.task ?? null
 }

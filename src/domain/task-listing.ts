@@ -3,7 +3,7 @@
 // out (`total`, `offset`, `nextOffset`). `limit: 0` asks for everything.
 import { invalid } from "./errors.ts"
 import type { Task } from "./task.ts"
-import { compareReady, compareTasks, queryTasks, type SortKey, type TaskQuery } from "./task-query.ts"
+import { compareReady, compareTasks, queryTasks, type SortKey, type TaskQuery, type Today } from "./task-query.ts"
 
 export const DEFAULT_LIMIT = 50
 
@@ -75,7 +75,7 @@ export function pageOf<T>(items: readonly T[], paging: Paging): { items: T[]; to
  * `tsk list`, bridge `list`/`query`: filter, order (relevance by default; ready work by priority
  * and due date, flat), then one page.
  */
-export function listTasks(tasks: readonly Task[], query: TaskQuery, paging: Paging, today: string): TaskPage {
+export function listTasks(tasks: readonly Task[], query: TaskQuery, paging: Paging, today: Today): TaskPage {
   const found = queryTasks(tasks, { ...query, limit: undefined }, today)
   const sort: SortKey = query.sort ?? "relevance"
   const ordered: ListedTask[] =
@@ -84,9 +84,16 @@ export function listTasks(tasks: readonly Task[], query: TaskQuery, paging: Pagi
   return { rows: items, total, offset, nextOffset }
 }
 
+/** A count as `toLocaleString("en-US")` writes it (10,000), without loading ICU's number formats. */
+export function formatCount(count: number): string {
+  const digits = String(count)
+  if (!/^\d+$/.test(digits)) return count.toLocaleString("en-US")
+  return digits.replace(/\B(?=(\d{3})+$)/g, ",")
+}
+
 /** `50 of 10,000 shown (--limit, --offset)`, or null when nothing was left out. */
 export function omittedLine(page: { rows: readonly unknown[]; total: number; offset: number }, hint = "--limit, --offset"): string | null {
   if (page.offset === 0 && page.rows.length >= page.total) return null
-  const from = page.rows.length === 0 ? "none" : page.offset === 0 ? `${page.rows.length.toLocaleString("en-US")}` : `${(page.offset + 1).toLocaleString("en-US")}-${(page.offset + page.rows.length).toLocaleString("en-US")}`
-  return `${from} of ${page.total.toLocaleString("en-US")} shown (${hint})`
+  const from = page.rows.length === 0 ? "none" : page.offset === 0 ? `${formatCount(page.rows.length)}` : `${formatCount(page.offset + 1)}-${formatCount(page.offset + page.rows.length)}`
+  return `${from} of ${formatCount(page.total)} shown (${hint})`
 }

@@ -6,7 +6,6 @@
 // just before its rename (see durable-file.ts): a paused writer gives up instead of writing back
 // an old copy. Pure synchronous fs calls: no module loads, no signal handlers.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs"
-import { randomUUID } from "node:crypto"
 import { hostname } from "node:os"
 import { dirname } from "node:path"
 import { ensureDirSync } from "./durable-file.ts"
@@ -63,7 +62,7 @@ export function isAbandoned(holder: LockHolder | null, mtimeMs: number, now = Da
 
 /** Remove an abandoned lock; if another waiter replaced it meanwhile, put that one back. */
 function breakLock(lockPath: string, judged: LockHolder | null): void {
-  const aside = `${lockPath}.broken-${randomUUID().slice(0, 8)}`
+  const aside = `${lockPath}.broken-${crypto.randomUUID().slice(0, 8)}`
   try {
     renameSync(lockPath, aside)
   } catch {
@@ -84,7 +83,7 @@ function breakLock(lockPath: string, judged: LockHolder | null): void {
 export function tryLock(path: string, depth = 0): HeldLock | null {
   if (depth > 8) return null
   const lockPath = `${path}.lock`
-  const holder: LockHolder = { pid: process.pid, host: hostname(), start: myStart(), token: randomUUID() }
+  const holder: LockHolder = { pid: process.pid, host: hostname(), start: myStart(), token: crypto.randomUUID() }
   let fd: number
   try {
     fd = openSync(lockPath, "wx", 0o600)

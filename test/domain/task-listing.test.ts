@@ -1,6 +1,6 @@
 // Bounded lists, tree order, ready work, claiming, blockers in update, shapes and control characters.
 import { describe, expect, it } from "vitest"
-import { listTasks, omittedLine, treeOrder } from "../../src/domain/task-listing.ts"
+import { formatCount, listTasks, omittedLine, treeOrder } from "../../src/domain/task-listing.ts"
 import { compareTasks, queryTasks } from "../../src/domain/task-query.ts"
 import { claimTask } from "../../src/domain/task-claim.ts"
 import { addNote, createTask, updateTask } from "../../src/domain/task-operations.ts"
@@ -28,6 +28,21 @@ describe("bounded lists", () => {
     const all = listTasks(many(120), {}, { limit: 0 }, "2026-03-10")
     expect(all.rows).toHaveLength(120)
     expect(omittedLine(all)).toBeNull()
+  })
+
+  it("writes counts with thousands separators, as toLocaleString does in English", () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 50_000_000]) expect(formatCount(n)).toBe(n.toLocaleString("en-US"))
+    const page = listTasks(many(1234), {}, { offset: 1000 }, "2026-03-10")
+    expect(omittedLine(page)).toBe("1,001-1,050 of 1,234 shown (--limit, --offset)")
+  })
+
+  it("asks for today only when a due filter needs it (the first local-time call loads time zone data)", () => {
+    const noToday = () => {
+      throw new Error("today was asked for")
+    }
+    expect(listTasks(many(3), {}, {}, noToday).rows).toHaveLength(3)
+    const due = [makeTask({ id: "due-1", dueDate: "2026-03-10", order: 1 }), makeTask({ id: "due-2", dueDate: "2026-03-11", order: 2 })]
+    expect(listTasks(due, { due: "today" }, {}, () => "2026-03-10").rows.map((r) => r.task.id)).toEqual(["due-1"])
   })
 
   it("refuses a negative or fractional limit", () => {
