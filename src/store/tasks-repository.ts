@@ -45,6 +45,8 @@ export async function readTasks(home: string, options: { locked?: boolean } = {}
     // Trusted only if the path held the stamped file throughout the read.
     if (trusted && fileIdentity(file) === before) return remember(file, before, trusted)
   }
+  const canonical = await (await import("./canonical-tasks-read.ts")).readCanonicalTasks(file, before)
+  if (canonical) return remember(file, fileIdentity(file) === before ? before : null, canonical)
   const { TasksFile } = await import("../domain/task.ts")
   let loaded: Awaited<ReturnType<typeof readJsonFile<typeof TasksFile>>>
   try {
