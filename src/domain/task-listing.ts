@@ -3,7 +3,7 @@
 // out (`total`, `offset`, `nextOffset`). `limit: 0` asks for everything.
 import { invalid } from "./errors.ts"
 import type { Task } from "./task.ts"
-import { compareReady, compareTasks, queryTasks, type SortKey, type TaskQuery, type Today } from "./task-query.ts"
+import { compareReady, compareTasks, filterTasks, type TaskQuery, type Today } from "./task-query.ts"
 
 export const DEFAULT_LIMIT = 50
 
@@ -41,7 +41,19 @@ export function checkPaging(paging: Paging): Required<Paging> {
  * their depth. A task whose parent is filtered out counts as a root.
  */
 export function treeOrder(found: readonly Task[], compare: (a: Task, b: Task) => number): ListedTask[] {
-  const present = new Set(found.map((t) => t.id))
+  return treeOrderUpTo(found, compare, Number.POSITIVE_INFINITY)
+}
+
+/**
+ * The first `count` rows of treeOrder (at least; all of them when `count` reaches the end), for
+ * tasks with distinct ids. A page of 50 out of 10,000 tasks takes the smallest roots one by one
+ * from a heap instead of sorting them all; ties go to the earlier task in `found`, as the stable
+ * sort gives them. Tasks no root reaches (a parent loop) follow in `found`'s order, or sorted by
+ * `leftovers` when given.
+ */
+function treeOrderUpTo(found: readonly Task[], compare: (a: Task, b: Task) => number, count: number, leftovers?: (a: Task, b: Task) => number): ListedTask[] {
+  const present = new Set<string>()
+  for (const task of found) present.add(task.id)
   const kids = new Map<string, Task[]>()
   const roots: Task[] = []
   for (const task of found) {
@@ -59,10 +71,52 @@ export function treeOrder(found: readonly Task[], compare: (a: Task, b: Task) =>
     out.push({ task, depth })
     for (const kid of (kids.get(task.id) ?? []).sort(compare)) visit(kid, depth + 1)
   }
+  if (count < roots.length) {
+    // Every root brings at least one row (ids are distinct), so the rows fill before the roots end.
+    const heap = rootHeap(roots, compare)
+    while (out.length < count) visit(heap.pop()!, 0)
+    return out
+  }
   for (const root of roots.sort(compare)) visit(root, 0)
   // A parent loop in a hand-edited file leaves tasks unreachable from a root: list them anyway.
-  for (const task of found) if (!seen.has(task.id)) visit(task, 0)
+  const unreached = found.filter((task) => !seen.has(task.id))
+  for (const task of leftovers ? unreached.sort(leftovers) : unreached) visit(task, 0)
   return out
+}
+
+/** A binary min-heap of `items` by `compare`, ties by position in `items` (a stable sort's order). */
+function rootHeap(items: readonly Task[], compare: (a: Task, b: Task) => number): { pop(): Task | undefined } {
+  const heap = items.map((task, position) => ({ task, position }))
+  const less = (i: number, j: number) => {
+    const a = heap[i]!
+    const b = heap[j]!
+    const order = compare(a.task, b.task)
+    return order < 0 || (order === 0 && a.position < b.position)
+  }
+  const down = (from: number) => {
+    let i = from
+    for (;;) {
+      const left = 2 * i + 1
+      if (left >= heap.length) return
+      const child = left + 1 < heap.length && less(left + 1, left) ? left + 1 : left
+      if (!less(child, i)) return
+      ;[heap[i], heap[child]] = [heap[child]!, heap[i]!]
+      i = child
+    }
+  }
+  for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i)
+  return {
+    pop() {
+      if (heap.length === 0) return undefined
+      const top = heap[0]!
+      const last = heap.pop()!
+      if (heap.length > 0) {
+        heap[0] = last
+        down(0)
+      }
+      return top.task
+    },
+  }
 }
 
 export function pageOf<T>(items: readonly T[], paging: Paging): { items: T[]; total: number; offset: number; nextOffset: number | null } {
@@ -76,12 +130,21 @@ export function pageOf<T>(items: readonly T[], paging: Paging): { items: T[]; to
  * and due date, flat), then one page.
  */
 export function listTasks(tasks: readonly Task[], query: TaskQuery, paging: Paging, today: Today): TaskPage {
-  const found = queryTasks(tasks, { ...query, limit: undefined }, today)
-  const sort: SortKey = query.sort ?? "relevance"
-  const ordered: ListedTask[] =
-    query.ready && !query.sort ? found.sort(compareReady).map((task) => ({ task, depth: 0 })) : treeOrder(found, compareTasks(sort))
-  const { items, total, offset, nextOffset } = pageOf(ordered, paging)
-  return { rows: items, total, offset, nextOffset }
+  const { limit, offset } = checkPaging(paging)
+  // Every order below ends on the list's order, and sorts are stable: the file's order in, the
+  // same rows out as from queryTasks' order (which the tasks in a parent loop follow).
+  const found = filterTasks(tasks, query, today)
+  if (query.ready && !query.sort) {
+    const { items, total, nextOffset } = pageOf(found.sort(compareReady), { limit, offset })
+    return { rows: items.map((task) => ({ task, depth: 0 })), total, offset, nextOffset }
+  }
+  // With distinct ids every task is listed exactly once, so the page needs only its first rows.
+  const distinct = new Set(found.map((t) => t.id)).size === found.length
+  const count = limit === 0 || !distinct ? Number.POSITIVE_INFINITY : offset + limit
+  const ordered = treeOrderUpTo(found, compareTasks(query.sort ?? "relevance"), count, compareTasks(query.sort ?? "order"))
+  const total = distinct ? found.length : ordered.length
+  const end = limit === 0 ? total : Math.min(total, offset + limit)
+  return { rows: ordered.slice(offset, end), total, offset, nextOffset: end < total ? end : null }
 }
 
 /** A count as `toLocaleString("en-US")` writes it (10,000), without loading ICU's number formats. */

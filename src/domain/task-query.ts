@@ -93,6 +93,13 @@ export function compareReady(a: Task, b: Task): number {
 export type Today = string | (() => string)
 
 export function queryTasks(tasks: readonly Task[], query: TaskQuery, today: Today): Task[] {
+  const result = filterTasks(tasks, query, today)
+  result.sort(query.sort ? compareTasks(query.sort) : query.ready ? compareReady : compareTasks("order"))
+  return query.limit ? result.slice(0, query.limit) : result
+}
+
+/** The tasks that match `query`, in the file's order (queryTasks sorts them; `limit` is not applied). */
+export function filterTasks(tasks: readonly Task[], query: TaskQuery, today: Today): Task[] {
   const day = query.due === undefined ? "" : typeof today === "string" ? today : today()
   const index = query.ready !== undefined || query.blocked !== undefined ? indexTasks(tasks) : null
   const openParents = query.ready !== undefined ? tasksWithOpenSubtasks(tasks) : null
@@ -102,7 +109,7 @@ export function queryTasks(tasks: readonly Task[], query: TaskQuery, today: Toda
   const project = query.project?.toLowerCase()
   const tag = query.tag?.toLowerCase().replace(/^#/, "")
   const search = query.search?.toLowerCase()
-  const result = tasks.filter((task) => {
+  return tasks.filter((task) => {
     if (statuses) {
       if (!statuses.has(task.status)) return false
     } else if (!query.includeClosed && (task.status === "done" || task.status === "archived")) return false
@@ -116,6 +123,4 @@ export function queryTasks(tasks: readonly Task[], query: TaskQuery, today: Toda
     if (index && openParents && query.ready !== undefined && isReady(task, index, openParents) !== query.ready) return false
     return true
   })
-  result.sort(query.sort ? compareTasks(query.sort) : query.ready ? compareReady : compareTasks("order"))
-  return query.limit ? result.slice(0, query.limit) : result
 }
