@@ -41,19 +41,26 @@ export function checkPaging(paging: Paging): Required<Paging> {
  * their depth. A task whose parent is filtered out counts as a root.
  */
 export function treeOrder(found: readonly Task[], compare: (a: Task, b: Task) => number): ListedTask[] {
-  return treeOrderUpTo(found, compare, Number.POSITIVE_INFINITY)
+  return treeOrderUpTo(found, compare, Number.POSITIVE_INFINITY).rows
 }
 
 /**
- * The first `count` rows of treeOrder (at least; all of them when `count` reaches the end), for
- * tasks with distinct ids. A page of 50 out of 10,000 tasks takes the smallest roots one by one
- * from a heap instead of sorting them all; ties go to the earlier task in `found`, as the stable
- * sort gives them. Tasks no root reaches (a parent loop) follow in `found`'s order, or sorted by
- * `leftovers` when given.
+ * The first `count` rows of treeOrder (at least; all of them when `count` reaches the end), and
+ * how many rows the whole order has. A page of 50 out of 10,000 tasks takes the smallest roots one
+ * by one from a heap instead of sorting them all; ties go to the earlier task in `found`, as the
+ * stable sort gives them. Tasks no root reaches (a parent loop) follow in `found`'s order, or
+ * sorted by `leftovers` when given. Repeated ids (a hand-edited file) get the whole order.
  */
-function treeOrderUpTo(found: readonly Task[], compare: (a: Task, b: Task) => number, count: number, leftovers?: (a: Task, b: Task) => number): ListedTask[] {
+function treeOrderUpTo(
+  found: readonly Task[],
+  compare: (a: Task, b: Task) => number,
+  count: number,
+  leftovers?: (a: Task, b: Task) => number,
+): { rows: ListedTask[]; total: number } {
   const present = new Set<string>()
   for (const task of found) present.add(task.id)
+  // With distinct ids every task is listed exactly once.
+  const distinct = present.size === found.length
   const kids = new Map<string, Task[]>()
   const roots: Task[] = []
   for (const task of found) {
@@ -71,17 +78,17 @@ function treeOrderUpTo(found: readonly Task[], compare: (a: Task, b: Task) => nu
     out.push({ task, depth })
     for (const kid of (kids.get(task.id) ?? []).sort(compare)) visit(kid, depth + 1)
   }
-  if (count < roots.length) {
-    // Every root brings at least one row (ids are distinct), so the rows fill before the roots end.
+  if (distinct && count < roots.length) {
+    // Every root brings at least one row, so the rows fill before the roots end.
     const heap = rootHeap(roots, compare)
     while (out.length < count) visit(heap.pop()!, 0)
-    return out
+    return { rows: out, total: found.length }
   }
   for (const root of roots.sort(compare)) visit(root, 0)
   // A parent loop in a hand-edited file leaves tasks unreachable from a root: list them anyway.
   const unreached = found.filter((task) => !seen.has(task.id))
   for (const task of leftovers ? unreached.sort(leftovers) : unreached) visit(task, 0)
-  return out
+  return { rows: out, total: out.length }
 }
 
 /** A binary min-heap of `items` by `compare`, ties by position in `items` (a stable sort's order). */
@@ -138,13 +145,10 @@ export function listTasks(tasks: readonly Task[], query: TaskQuery, paging: Pagi
     const { items, total, nextOffset } = pageOf(found.sort(compareReady), { limit, offset })
     return { rows: items.map((task) => ({ task, depth: 0 })), total, offset, nextOffset }
   }
-  // With distinct ids every task is listed exactly once, so the page needs only its first rows.
-  const distinct = new Set(found.map((t) => t.id)).size === found.length
-  const count = limit === 0 || !distinct ? Number.POSITIVE_INFINITY : offset + limit
-  const ordered = treeOrderUpTo(found, compareTasks(query.sort ?? "relevance"), count, compareTasks(query.sort ?? "order"))
-  const total = distinct ? found.length : ordered.length
+  const count = limit === 0 ? Number.POSITIVE_INFINITY : offset + limit
+  const { rows, total } = treeOrderUpTo(found, compareTasks(query.sort ?? "relevance"), count, compareTasks(query.sort ?? "order"))
   const end = limit === 0 ? total : Math.min(total, offset + limit)
-  return { rows: ordered.slice(offset, end), total, offset, nextOffset: end < total ? end : null }
+  return { rows: rows.slice(offset, end), total, offset, nextOffset: end < total ? end : null }
 }
 
 /** A count as `toLocaleString("en-US")` writes it (10,000), without loading ICU's number formats. */
