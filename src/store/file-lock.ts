@@ -6,13 +6,15 @@
 // just before its rename (see durable-file.ts): a paused writer gives up instead of writing back
 // an old copy. Pure synchronous fs calls: no module loads, no signal handlers.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs"
-import { hostname } from "node:os"
 import { dirname } from "node:path"
 import { ensureDirSync } from "./durable-file.ts"
 import { contentIdentity } from "./file-identity.ts"
 import { LockLostError, runHolding, type HeldLock } from "./lock-context.ts"
 import { TskError } from "../domain/errors.ts"
 import { processIsAlive } from "./process-alive.ts"
+
+/** This machine's name, asked when a lock is taken or judged: node:os is not loaded by every read. */
+const hostname = () => process.getBuiltinModule("node:os").hostname()
 
 export const LOCK_STALE_MS = 5000
 const REFRESH_MS = 1000
