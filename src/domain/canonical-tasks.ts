@@ -29,7 +29,26 @@ const isTextOrNull = (value: unknown) => value === null || isText(value)
 const isStringOrNull = (value: unknown) => value === null || typeof value === "string"
 const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= min && value <= max
-const isDateOrNull = (value: unknown) => value === null || (typeof value === "string" && isLocalDate(value))
+const isDateOrNull = (value: unknown) => value === null || (typeof value === "string" && isDate(value))
+
+const isDigit = (text: string, at: number) => {
+  const code = text.charCodeAt(at)
+  return code >= 48 && code <= 57
+}
+
+/**
+ * isLocalDate, with the common case answered by reading characters: `YYYY-MM-DD`, a month 1–12 and
+ * a day up to 28 is a date in every month and year; anything else is left to isLocalDate.
+ */
+function isDate(text: string): boolean {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false
+  if (!isDigit(text, 0) || !isDigit(text, 1) || !isDigit(text, 2) || !isDigit(text, 3)) return false
+  if (!isDigit(text, 5) || !isDigit(text, 6) || !isDigit(text, 8) || !isDigit(text, 9)) return false
+  const month = (text.charCodeAt(5) - 48) * 10 + text.charCodeAt(6) - 48
+  const day = (text.charCodeAt(8) - 48) * 10 + text.charCodeAt(9) - 48
+  if (month >= 1 && month <= 12 && day >= 1 && day <= 28) return true
+  return isLocalDate(text)
+}
 
 function keyCount(value: Json): number {
   let count = 0

@@ -6,6 +6,7 @@ import { isCanonicalTask, isCanonicalTasksFile } from "../../src/domain/canonica
 import { TasksFile } from "../../src/domain/task.ts"
 import { PRIORITIES, TASK_STATUSES } from "../../src/domain/task-constants.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
+import { isLocalDate } from "../../src/domain/local-date.ts"
 
 /** mulberry32: a small seeded generator, so a failure names a case that can be run again. */
 function generator(seed: number) {
@@ -166,6 +167,15 @@ describe("the fast check of a tasks file", () => {
       }
     }
     expect(cases).toBeGreaterThan(2000)
+  })
+
+  it("takes a due date exactly when isLocalDate does", () => {
+    const candidates = ["0000-02-29", "1900-02-29", "2000-02-29", "2024-02-29", "2023-02-29", "0004-02-29", "2026-1-01", "2026-01-1", "202a-01-01", "2026/01/01", "2026-01-01 ", "２０２６-01-01"]
+    for (const year of ["0000", "0099", "1999", "2024", "2025", "9999"])
+      for (let month = 0; month <= 13; month++)
+        for (let day = 0; day <= 32; day++) candidates.push(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`)
+    const task = makeTask({ id: "t1" })
+    for (const dueDate of candidates) expect(isCanonicalTask({ ...task, dueDate }), dueDate).toBe(isLocalDate(dueDate))
   })
 
   it("refuses what the schema would fill in, trim or strip, though the schema accepts it", () => {
