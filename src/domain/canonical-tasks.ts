@@ -51,9 +51,7 @@ function isDate(text: string): boolean {
 }
 
 function keyCount(value: Json): number {
-  let count = 0
-  for (const key in value) if (Object.hasOwn(value, key)) count++
-  return count
+  return Object.keys(value).length
 }
 
 function hasOnly(value: Json, allowed: number): boolean {
@@ -108,7 +106,11 @@ function isNotes(value: unknown): boolean {
 export function isCanonicalTask(value: unknown): value is Task {
   if (!isObject(value)) return false
   const title = value.title
-  if (typeof title !== "string" || title.length === 0 || title.length > MAX_TITLE || title.trim() !== title) return false
+  if (typeof title !== "string" || title.length === 0 || title.length > MAX_TITLE) return false
+  // Only a title with a space, a control or a non-ASCII character at an end can lose it to trim.
+  const first = title.charCodeAt(0)
+  const last = title.charCodeAt(title.length - 1)
+  if ((first <= 32 || first >= 127 || last <= 32 || last >= 127) && title.trim() !== title) return false
   let keys = TASK_KEYS
   if (Object.hasOwn(value, "assignee")) {
     const assignee = value.assignee

@@ -64,7 +64,7 @@ function validTask(g: Gen, n: number): Record<string, unknown> {
 
 /** Values a hand edit, a script or a bad merge could leave in any field. */
 const ODD_VALUES: unknown[] = [
-  null, undefined, "", " ", " padded ", "padded ", "x", "x".repeat(201), "a".repeat(101), 0, -1, -0, 1.5, 7, 1001, 2 ** 53,
+  null, undefined, "", " ", " padded ", "padded ", "x\u00a0", "\u2028x", "\ufeffx", "x\t", "x", "x".repeat(201), "a".repeat(101), 0, -1, -0, 1.5, 7, 1001, 2 ** 53,
   Number.POSITIVE_INFINITY, Number.NaN, true, false, [], [""], ["ok", 3], {}, { extra: 1 }, "2026-02-30", "2026-13-01",
   "2026-1-1", "2024-02-29", "todo", "urgent", "weekly", { start: "s", end: null }, { start: "s", end: null, extra: 1 },
   { id: "n", content: "c", createdAt: "t", source: "cli" }, { frequency: "daily", interval: 1 }, { frequency: "daily", interval: 0 },
