@@ -6,7 +6,7 @@ import { countOption, listOption, loadTasks, parsePriority, parseStatus, stringO
 import { formatTaskRow } from "./task-format.ts"
 import { DUE_FILTERS, SORT_KEYS, type SortKey, type TaskQuery } from "../domain/task-query.ts"
 import { listTasks, omittedLine, type TaskPage } from "../domain/task-listing.ts"
-import { parseFields, pickFields, SUMMARY_FIELDS, viewOf, type TaskField, type TaskView } from "../domain/task-shape.ts"
+import { parseFields, pickFields, SUMMARY_FIELDS, viewOfShown, type TaskField, type TaskView } from "../domain/task-shape.ts"
 import type { Task } from "../domain/task.ts"
 import { invalid } from "../domain/errors.ts"
 import { parseDateInput } from "../domain/local-date.ts"
@@ -90,8 +90,8 @@ export const listCommand: CommandSpec = {
     const query = queryFrom(options)
     const fields = fieldsFrom(options)
     const tasks = await loadTasks(ctx)
-    const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today())
-    return pageOutput(ctx, page, viewOf(tasks), fields, "No tasks.")
+    const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today)
+    return pageOutput(ctx, page, viewOfShown(tasks, page.rows.map((row) => row.task)), fields, "No tasks.")
   },
 }
 
@@ -110,14 +110,14 @@ export const readyCommand: CommandSpec = {
     const fields = fieldsFrom(options)
     const tasks = await loadTasks(ctx)
     const query: TaskQuery = { ready: true, project: stringOption(options, "project"), tag: stringOption(options, "tag"), assignee: stringOption(options, "assignee") }
-    const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today())
-    return pageOutput(ctx, page, viewOf(tasks), fields, "Nothing is ready.")
+    const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today)
+    return pageOutput(ctx, page, viewOfShown(tasks, page.rows.map((row) => row.task)), fields, "Nothing is ready.")
   },
 }
 
 /** The first ready task nobody else holds (`tsk next`). */
 export function nextTask(tasks: readonly Task[], who: string | undefined): Task | null {
-  const page = listTasks(tasks, { ready: true }, { limit: 0 }, today())
+  const page = listTasks(tasks, { ready: true }, { limit: 0 }, today)
   const free = page.rows.find(({ task }) => !task.assignee || task.assignee === who)
   return free?.task ?? null
 }
@@ -137,7 +137,7 @@ export const nextCommand: CommandSpec = {
     const who = stringOption(options, "as") ?? ctx.env.TSK_AGENT ?? ctx.env.USER
     const task = nextTask(tasks, who)
     if (!task) return { data: null, text: ctx.style.dim("Nothing is ready.") }
-    const view = viewOf(tasks)
+    const view = viewOfShown(tasks, [task])
     const rowText = formatTaskRow(task, view, ctx.style, today(), 0)
     return { data: pickFields(task, view, fields ?? SUMMARY_FIELDS), text: rowText }
   },

@@ -3,7 +3,7 @@
 // out (`total`, `offset`, `nextOffset`). `limit: 0` asks for everything.
 import { invalid } from "./errors.ts"
 import type { Task } from "./task.ts"
-import { compareReady, compareTasks, queryTasks, type SortKey, type TaskQuery } from "./task-query.ts"
+import { compareReady, compareTasks, filterTasks, type TaskQuery, type Today } from "./task-query.ts"
 
 export const DEFAULT_LIMIT = 50
 
@@ -41,7 +41,26 @@ export function checkPaging(paging: Paging): Required<Paging> {
  * their depth. A task whose parent is filtered out counts as a root.
  */
 export function treeOrder(found: readonly Task[], compare: (a: Task, b: Task) => number): ListedTask[] {
-  const present = new Set(found.map((t) => t.id))
+  return treeOrderUpTo(found, compare, Number.POSITIVE_INFINITY).rows
+}
+
+/**
+ * The first `count` rows of treeOrder (at least; all of them when `count` reaches the end), and
+ * how many rows the whole order has. A page of 50 out of 10,000 tasks takes the smallest roots one
+ * by one from a heap instead of sorting them all; ties go to the earlier task in `found`, as the
+ * stable sort gives them. Tasks no root reaches (a parent loop) follow in `found`'s order, or
+ * sorted by `leftovers` when given. Repeated ids (a hand-edited file) get the whole order.
+ */
+function treeOrderUpTo(
+  found: readonly Task[],
+  compare: (a: Task, b: Task) => number,
+  count: number,
+  leftovers?: (a: Task, b: Task) => number,
+): { rows: ListedTask[]; total: number } {
+  const present = new Set<string>()
+  for (const task of found) present.add(task.id)
+  // With distinct ids every task is listed exactly once.
+  const distinct = present.size === found.length
   const kids = new Map<string, Task[]>()
   const roots: Task[] = []
   for (const task of found) {
@@ -59,10 +78,52 @@ export function treeOrder(found: readonly Task[], compare: (a: Task, b: Task) =>
     out.push({ task, depth })
     for (const kid of (kids.get(task.id) ?? []).sort(compare)) visit(kid, depth + 1)
   }
+  if (distinct && count < roots.length) {
+    // Every root brings at least one row, so the rows fill before the roots end.
+    const heap = rootHeap(roots, compare)
+    while (out.length < count) visit(heap.pop()!, 0)
+    return { rows: out, total: found.length }
+  }
   for (const root of roots.sort(compare)) visit(root, 0)
   // A parent loop in a hand-edited file leaves tasks unreachable from a root: list them anyway.
-  for (const task of found) if (!seen.has(task.id)) visit(task, 0)
-  return out
+  const unreached = found.filter((task) => !seen.has(task.id))
+  for (const task of leftovers ? unreached.sort(leftovers) : unreached) visit(task, 0)
+  return { rows: out, total: out.length }
+}
+
+/** A binary min-heap of `items` by `compare`, ties by position in `items` (a stable sort's order). */
+function rootHeap(items: readonly Task[], compare: (a: Task, b: Task) => number): { pop(): Task | undefined } {
+  const heap = items.map((task, position) => ({ task, position }))
+  const less = (i: number, j: number) => {
+    const a = heap[i]!
+    const b = heap[j]!
+    const order = compare(a.task, b.task)
+    return order < 0 || (order === 0 && a.position < b.position)
+  }
+  const down = (from: number) => {
+    let i = from
+    for (;;) {
+      const left = 2 * i + 1
+      if (left >= heap.length) return
+      const child = left + 1 < heap.length && less(left + 1, left) ? left + 1 : left
+      if (!less(child, i)) return
+      ;[heap[i], heap[child]] = [heap[child]!, heap[i]!]
+      i = child
+    }
+  }
+  for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i)
+  return {
+    pop() {
+      if (heap.length === 0) return undefined
+      const top = heap[0]!
+      const last = heap.pop()!
+      if (heap.length > 0) {
+        heap[0] = last
+        down(0)
+      }
+      return top.task
+    },
+  }
 }
 
 export function pageOf<T>(items: readonly T[], paging: Paging): { items: T[]; total: number; offset: number; nextOffset: number | null } {
@@ -75,18 +136,31 @@ export function pageOf<T>(items: readonly T[], paging: Paging): { items: T[]; to
  * `tsk list`, bridge `list`/`query`: filter, order (relevance by default; ready work by priority
  * and due date, flat), then one page.
  */
-export function listTasks(tasks: readonly Task[], query: TaskQuery, paging: Paging, today: string): TaskPage {
-  const found = queryTasks(tasks, { ...query, limit: undefined }, today)
-  const sort: SortKey = query.sort ?? "relevance"
-  const ordered: ListedTask[] =
-    query.ready && !query.sort ? found.sort(compareReady).map((task) => ({ task, depth: 0 })) : treeOrder(found, compareTasks(sort))
-  const { items, total, offset, nextOffset } = pageOf(ordered, paging)
-  return { rows: items, total, offset, nextOffset }
+export function listTasks(tasks: readonly Task[], query: TaskQuery, paging: Paging, today: Today): TaskPage {
+  const { limit, offset } = checkPaging(paging)
+  // Every order below ends on the list's order, and sorts are stable: the file's order in, the
+  // same rows out as from queryTasks' order (which the tasks in a parent loop follow).
+  const found = filterTasks(tasks, query, today)
+  if (query.ready && !query.sort) {
+    const { items, total, nextOffset } = pageOf(found.sort(compareReady), { limit, offset })
+    return { rows: items.map((task) => ({ task, depth: 0 })), total, offset, nextOffset }
+  }
+  const count = limit === 0 ? Number.POSITIVE_INFINITY : offset + limit
+  const { rows, total } = treeOrderUpTo(found, compareTasks(query.sort ?? "relevance"), count, compareTasks(query.sort ?? "order"))
+  const end = limit === 0 ? total : Math.min(total, offset + limit)
+  return { rows: rows.slice(offset, end), total, offset, nextOffset: end < total ? end : null }
+}
+
+/** A count as `toLocaleString("en-US")` writes it (10,000), without loading ICU's number formats. */
+export function formatCount(count: number): string {
+  const digits = String(count)
+  if (!/^\d+$/.test(digits)) return count.toLocaleString("en-US")
+  return digits.replace(/\B(?=(\d{3})+$)/g, ",")
 }
 
 /** `50 of 10,000 shown (--limit, --offset)`, or null when nothing was left out. */
 export function omittedLine(page: { rows: readonly unknown[]; total: number; offset: number }, hint = "--limit, --offset"): string | null {
   if (page.offset === 0 && page.rows.length >= page.total) return null
-  const from = page.rows.length === 0 ? "none" : page.offset === 0 ? `${page.rows.length.toLocaleString("en-US")}` : `${(page.offset + 1).toLocaleString("en-US")}-${(page.offset + page.rows.length).toLocaleString("en-US")}`
-  return `${from} of ${page.total.toLocaleString("en-US")} shown (${hint})`
+  const from = page.rows.length === 0 ? "none" : page.offset === 0 ? `${formatCount(page.rows.length)}` : `${formatCount(page.offset + 1)}-${formatCount(page.offset + page.rows.length)}`
+  return `${from} of ${formatCount(page.total)} shown (${hint})`
 }

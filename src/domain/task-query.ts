@@ -43,7 +43,12 @@ export function isOverdue(task: Task, today: string): boolean {
   return task.dueDate !== null && task.dueDate < today && task.status !== "done" && task.status !== "archived"
 }
 
-const byDue = (a: Task, b: Task) => (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999")
+/**
+ * Dates and timestamps (YYYY-MM-DD, ISO instants) sort the same by code unit as by localeCompare,
+ * without loading the locale's collation (ICU) into a CLI command.
+ */
+const compareCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+const byDue = (a: Task, b: Task) => compareCodeUnits(a.dueDate ?? "9999", b.dueDate ?? "9999")
 
 export function compareTasks(sort: SortKey): (a: Task, b: Task) => number {
   switch (sort) {
@@ -57,9 +62,9 @@ export function compareTasks(sort: SortKey): (a: Task, b: Task) => number {
     case "priority":
       return (a, b) => PRIORITY_RANK[b.priority] - PRIORITY_RANK[a.priority] || a.order - b.order
     case "due":
-      return (a, b) => (a.dueDate ?? "9999") .localeCompare(b.dueDate ?? "9999") || a.order - b.order
+      return (a, b) => byDue(a, b) || a.order - b.order
     case "created":
-      return (a, b) => a.createdAt.localeCompare(b.createdAt) || a.order - b.order
+      return (a, b) => compareCodeUnits(a.createdAt, b.createdAt) || a.order - b.order
     case "title":
       return (a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: "base" }) || a.order - b.order
     case "order":
@@ -84,7 +89,18 @@ export function compareReady(a: Task, b: Task): number {
   return PRIORITY_RANK[b.priority] - PRIORITY_RANK[a.priority] || byDue(a, b) || a.order - b.order
 }
 
-export function queryTasks(tasks: readonly Task[], query: TaskQuery, today: string): Task[] {
+/** Today's local date, or a function that gives it: only a due filter needs it (see localDateOf). */
+export type Today = string | (() => string)
+
+export function queryTasks(tasks: readonly Task[], query: TaskQuery, today: Today): Task[] {
+  const result = filterTasks(tasks, query, today)
+  result.sort(query.sort ? compareTasks(query.sort) : query.ready ? compareReady : compareTasks("order"))
+  return query.limit ? result.slice(0, query.limit) : result
+}
+
+/** The tasks that match `query`, in the file's order (queryTasks sorts them; `limit` is not applied). */
+export function filterTasks(tasks: readonly Task[], query: TaskQuery, today: Today): Task[] {
+  const day = query.due === undefined ? "" : typeof today === "string" ? today : today()
   const index = query.ready !== undefined || query.blocked !== undefined ? indexTasks(tasks) : null
   const openParents = query.ready !== undefined ? tasksWithOpenSubtasks(tasks) : null
   const assignee = query.assignee?.toLowerCase()
@@ -93,20 +109,18 @@ export function queryTasks(tasks: readonly Task[], query: TaskQuery, today: stri
   const project = query.project?.toLowerCase()
   const tag = query.tag?.toLowerCase().replace(/^#/, "")
   const search = query.search?.toLowerCase()
-  const result = tasks.filter((task) => {
+  return tasks.filter((task) => {
     if (statuses) {
       if (!statuses.has(task.status)) return false
     } else if (!query.includeClosed && (task.status === "done" || task.status === "archived")) return false
     if (priorities && !priorities.has(task.priority)) return false
     if (project !== undefined && task.project?.toLowerCase() !== project) return false
     if (tag !== undefined && !task.tags.some((t) => t.toLowerCase() === tag)) return false
-    if (query.due && !matchesDue(task, query.due, today)) return false
+    if (query.due && !matchesDue(task, query.due, day)) return false
     if (search && !task.title.toLowerCase().includes(search) && !task.description.toLowerCase().includes(search)) return false
     if (assignee !== undefined && (assignee === "none" ? task.assignee !== undefined && task.assignee !== null : task.assignee?.toLowerCase() !== assignee)) return false
     if (index && query.blocked !== undefined && isBlocked(index, task) !== query.blocked) return false
     if (index && openParents && query.ready !== undefined && isReady(task, index, openParents) !== query.ready) return false
     return true
   })
-  result.sort(query.sort ? compareTasks(query.sort) : query.ready ? compareReady : compareTasks("order"))
-  return query.limit ? result.slice(0, query.limit) : result
 }

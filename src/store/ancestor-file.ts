@@ -2,7 +2,6 @@
 // empty list: the original is kept next to it as tasks.ancestor-<time>.json, and the migrated
 // tasks (domain/ancestor-migration.ts) are written in our format, inside the tasks lock.
 import { readFile } from "node:fs/promises"
-import { randomUUID } from "node:crypto"
 import { dirname, join } from "node:path"
 import { homePaths } from "./paths.ts"
 import { writeFileDurable } from "./durable-file.ts"
@@ -24,7 +23,7 @@ export async function migrateAncestorText(text: string, now = new Date()): Promi
     return null
   }
   if (!isAncestorTaskArray(raw)) return null
-  const tasks = migrateAncestorTasks(raw, now, randomUUID)
+  const tasks = migrateAncestorTasks(raw, now, () => crypto.randomUUID())
   const { TasksFile } = await import("../domain/task.ts")
   const checked = TasksFile.safeParse({ version: 1, revision: 1, tasks })
   return checked.success ? checked.data.tasks : null

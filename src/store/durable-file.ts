@@ -6,7 +6,6 @@
 // temp file is removed and nothing is written.
 import { mkdir, open, readFile } from "node:fs/promises"
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
-import { randomBytes } from "node:crypto"
 import { basename, dirname, join } from "node:path"
 import type * as z from "zod"
 import { TskError } from "../domain/errors.ts"
@@ -35,9 +34,19 @@ export function fsyncDirSync(dir: string): void {
   }
 }
 
+/**
+ * `bytes` random bytes as hex, from the Web Crypto global: importing node:crypto (which loads
+ * Node's streams) would cost every command that loads the store about 10 ms of start-up.
+ */
+export function randomHex(bytes: number): string {
+  let hex = ""
+  for (const byte of crypto.getRandomValues(new Uint8Array(bytes))) hex += byte.toString(16).padStart(2, "0")
+  return hex
+}
+
 /** `<name>.tmp-<pid>-<random>`: the pid lets `tsk doctor` tell a dead writer's leftovers. */
 export function tempPathFor(path: string): string {
-  return join(dirname(path), `${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString("hex")}`)
+  return join(dirname(path), `${basename(path)}.tmp-${process.pid}-${randomHex(4)}`)
 }
 
 export const TEMP_NAME = /\.tmp-(\d+)-[0-9a-f]+$/

@@ -6,14 +6,15 @@
 // just before its rename (see durable-file.ts): a paused writer gives up instead of writing back
 // an old copy. Pure synchronous fs calls: no module loads, no signal handlers.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs"
-import { randomUUID } from "node:crypto"
-import { hostname } from "node:os"
 import { dirname } from "node:path"
 import { ensureDirSync } from "./durable-file.ts"
 import { contentIdentity } from "./file-identity.ts"
 import { LockLostError, runHolding, type HeldLock } from "./lock-context.ts"
 import { TskError } from "../domain/errors.ts"
 import { processIsAlive } from "./process-alive.ts"
+
+/** This machine's name, asked when a lock is taken or judged: node:os is not loaded by every read. */
+const hostname = () => process.getBuiltinModule("node:os").hostname()
 
 export const LOCK_STALE_MS = 5000
 const REFRESH_MS = 1000
@@ -63,7 +64,7 @@ export function isAbandoned(holder: LockHolder | null, mtimeMs: number, now = Da
 
 /** Remove an abandoned lock; if another waiter replaced it meanwhile, put that one back. */
 function breakLock(lockPath: string, judged: LockHolder | null): void {
-  const aside = `${lockPath}.broken-${randomUUID().slice(0, 8)}`
+  const aside = `${lockPath}.broken-${crypto.randomUUID().slice(0, 8)}`
   try {
     renameSync(lockPath, aside)
   } catch {
@@ -84,7 +85,7 @@ function breakLock(lockPath: string, judged: LockHolder | null): void {
 export function tryLock(path: string, depth = 0): HeldLock | null {
   if (depth > 8) return null
   const lockPath = `${path}.lock`
-  const holder: LockHolder = { pid: process.pid, host: hostname(), start: myStart(), token: randomUUID() }
+  const holder: LockHolder = { pid: process.pid, host: hostname(), start: myStart(), token: crypto.randomUUID() }
   let fd: number
   try {
     fd = openSync(lockPath, "wx", 0o600)

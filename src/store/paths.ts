@@ -1,5 +1,7 @@
-import { homedir } from "node:os"
 import { join } from "node:path"
+
+// node:os is loaded only when no home is set: every command reads these, and loading it costs start-up.
+const homedir = () => process.getBuiltinModule("node:os").homedir()
 
 /** Where tsk keeps its own state: `TSK_HOME`, or `~/.tsk`. */
 export function tskHome(env: NodeJS.ProcessEnv = process.env): string {

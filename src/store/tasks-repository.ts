@@ -5,7 +5,6 @@
 // the change is not a set of puts and deletes), a durable atomic write of the whole base with a
 // backup of it and the journal removed (compaction). A file that fails to validate is never
 // written over. Every reader sees base + journal; its revision is the journal's last one.
-import { readFile } from "node:fs/promises"
 import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { homePaths } from "./paths.ts"
@@ -217,6 +216,12 @@ async function readBase(home: string, options: { locked?: boolean } = {}): Promi
       return remember(file, before, trusted)
     }
   }
+  const canonical = await (await import("./canonical-tasks-read.ts")).readCanonicalTasks(file, before)
+  if (canonical) {
+    const same = fileIdentity(file) === before
+    if (same) recordBaseMeta(file, canonical)
+    return remember(file, same ? before : null, canonical)
+  }
   const { TasksFile } = await import("../domain/task.ts")
   let loaded: Awaited<ReturnType<typeof readJsonFile<typeof TasksFile>>>
   try {
@@ -264,7 +269,8 @@ export function readHeadRevision(file: string): number | null {
 /** The file as tsk wrote it: parse only (see validated-stamp.ts). Null if anything looks off. */
 async function readTrusted(file: string): Promise<TasksSnapshot | null> {
   try {
-    const raw = JSON.parse(await readFile(file, "utf8")) as TasksFile
+    // Bun's reader: node's readFile takes about a fifth longer on a file of 10,000 tasks.
+    const raw = JSON.parse(await Bun.file(file).text()) as TasksFile
     if (raw.version !== TASKS_FILE_VERSION || !Array.isArray(raw.tasks) || typeof raw.revision !== "number") return null
     return { revision: raw.revision, tasks: raw.tasks }
   } catch {

@@ -1,15 +1,16 @@
 // Bounded lists, tree order, ready work, claiming, blockers in update, shapes and control characters.
 import { describe, expect, it } from "vitest"
-import { listTasks, omittedLine, treeOrder } from "../../src/domain/task-listing.ts"
-import { compareTasks, queryTasks } from "../../src/domain/task-query.ts"
+import { formatCount, listTasks, omittedLine, pageOf, treeOrder } from "../../src/domain/task-listing.ts"
+import { compareReady, compareTasks, queryTasks, SORT_KEYS, type TaskQuery } from "../../src/domain/task-query.ts"
 import { claimTask } from "../../src/domain/task-claim.ts"
 import { addNote, createTask, updateTask } from "../../src/domain/task-operations.ts"
-import { parseFields, pickFields, viewOf } from "../../src/domain/task-shape.ts"
+import { ALL_FIELDS, parseFields, pickFields, viewOf, viewOfShown } from "../../src/domain/task-shape.ts"
 import { escapeControls } from "../../src/domain/text-safety.ts"
 import { resolveTaskId } from "../../src/domain/task-id-resolver.ts"
 import { taskListWarnings } from "../../src/store/doctor.ts"
 import { TskError } from "../../src/domain/errors.ts"
 import { fixedContext, makeTask } from "../helpers/task-fixtures.ts"
+import type { Task } from "../../src/domain/task.ts"
 
 const many = (n: number) => Array.from({ length: n }, (_, i) => makeTask({ id: `task-${String(i).padStart(5, "0")}`, order: i }))
 
@@ -30,6 +31,21 @@ describe("bounded lists", () => {
     expect(omittedLine(all)).toBeNull()
   })
 
+  it("writes counts with thousands separators, as toLocaleString does in English", () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 50_000_000]) expect(formatCount(n)).toBe(n.toLocaleString("en-US"))
+    const page = listTasks(many(1234), {}, { offset: 1000 }, "2026-03-10")
+    expect(omittedLine(page)).toBe("1,001-1,050 of 1,234 shown (--limit, --offset)")
+  })
+
+  it("asks for today only when a due filter needs it (the first local-time call loads time zone data)", () => {
+    const noToday = () => {
+      throw new Error("today was asked for")
+    }
+    expect(listTasks(many(3), {}, {}, noToday).rows).toHaveLength(3)
+    const due = [makeTask({ id: "due-1", dueDate: "2026-03-10", order: 1 }), makeTask({ id: "due-2", dueDate: "2026-03-11", order: 2 })]
+    expect(listTasks(due, { due: "today" }, {}, () => "2026-03-10").rows.map((r) => r.task.id)).toEqual(["due-1"])
+  })
+
   it("refuses a negative or fractional limit", () => {
     expect(() => listTasks(many(3), {}, { limit: -1 }, "2026-03-10")).toThrow(/limit/)
     expect(() => listTasks(many(3), {}, { offset: 1.5 }, "2026-03-10")).toThrow(/offset/)
@@ -43,6 +59,56 @@ describe("bounded lists", () => {
       makeTask({ id: "doing", status: "in_progress", order: 4 }),
     ]
     expect(listTasks(tasks, {}, {}, "2026-03-10").rows.map((r) => r.task.id)).toEqual(["doing", "due-soon", "due-late", "low"])
+  })
+})
+
+describe("a page of a long list", () => {
+  // The whole list sorted and tree-ordered, then cut: what listTasks answers, however it gets there.
+  function wholeListPage(tasks: Task[], query: TaskQuery, paging: { limit?: number; offset?: number }) {
+    const found = queryTasks(tasks, { ...query, limit: undefined }, "2026-03-10")
+    const ordered = query.ready && !query.sort ? found.sort(compareReady).map((task) => ({ task, depth: 0 })) : treeOrder(found, compareTasks(query.sort ?? "relevance"))
+    const { items, total, offset, nextOffset } = pageOf(ordered, paging)
+    return { rows: items, total, offset, nextOffset }
+  }
+
+  it("is the same page as cutting the whole ordered list, for every sort, with ties, parent loops and repeated ids", () => {
+    let seed = 11
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return Math.floor((seed / 2147483648) * n)
+    }
+    for (let round = 0; round < 600; round++) {
+      const count = 1 + random(120)
+      const tasks = Array.from({ length: count }, (_, i) =>
+        makeTask({
+          id: `t${round % 5 === 0 && random(10) === 0 ? random(count) : i}`,
+          parentId: random(3) === 0 ? `t${random(count + 5)}` : null,
+          blockedBy: random(3) === 0 ? [`t${random(count + 3)}`] : [],
+          status: (["todo", "in_progress", "done", "archived"] as const)[random(4)]!,
+          priority: (["none", "high"] as const)[random(2)]!,
+          dueDate: random(4) === 0 ? `2026-03-${String(1 + random(3)).padStart(2, "0")}` : null,
+          title: `title ${random(3)}`,
+          createdAt: `2026-01-0${1 + random(2)}T00:00:00.000Z`,
+          order: random(3),
+        }),
+      )
+      const query: TaskQuery = {
+        ...(random(3) === 0 ? { sort: SORT_KEYS[random(SORT_KEYS.length)] } : {}),
+        ...(random(4) === 0 ? { ready: true } : {}),
+        ...(random(3) === 0 ? { includeClosed: true } : {}),
+      }
+      const paging = { limit: [0, 1, 5, 50][random(4)], offset: [0, 0, 3, 40, Math.max(0, count - 2), 200][random(6)] }
+      const page = listTasks(tasks, query, paging, "2026-03-10")
+      expect(page, `round ${round}`).toEqual(wholeListPage(tasks, query, paging))
+      // The page's view answers for its rows as the view of the whole list does.
+      const shown = page.rows.map((row) => row.task)
+      const pageView = viewOfShown(tasks, shown)
+      const wholeView = viewOf(tasks)
+      for (const task of shown) {
+        expect(pickFields(task, pageView, ALL_FIELDS)).toEqual(pickFields(task, wholeView, ALL_FIELDS))
+        if (task.parentId) expect(pageView.index.get(task.parentId)).toBe(wholeView.index.get(task.parentId))
+      }
+    }
   })
 })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs"
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -62,13 +62,65 @@ describe("the bundled entry point", () => {
 })
 
 describe("the launcher's staleness check", () => {
-  it("reaches the deepest file of every source folder", () => {
+  it("compares every source of the bundle with the stamp", () => {
     const launcher = readFileSync(join(PROJECT_ROOT, "bin", "tsk"), "utf8")
-    const checked = [...launcher.matchAll(/"\$root"\/([\w.-]+)((?:\/\*)*)(?=[\s;])/g)].map((m) => ({ source: m[1]!, depth: m[2]!.length / 2 }))
-    const depth = (p: string): number => (statSync(p).isDirectory() ? 1 + Math.max(0, ...readdirSync(p).map((e) => depth(join(p, e)))) : 0)
-    for (const source of DIST_SOURCES) {
-      const reached = Math.max(-1, ...checked.filter((c) => c.source === source).map((c) => c.depth))
-      expect({ source, reached }).toEqual({ source, reached: depth(join(PROJECT_ROOT, source)) })
+    const listed = /for source in ([^;]+);/.exec(launcher)?.[1]?.trim().split(/\s+/)
+    expect(listed).toEqual(DIST_SOURCES)
+  })
+
+  // A checkout in a temporary folder: the real launcher, Bun, a bundle that says "bundle" and a
+  // build that replaces it with one that says "rebuilt".
+  function fakeCheckout(): { root: string; run: () => string } {
+    const root = mkdtempSync(join(tmpdir(), "tsk-launcher-"))
+    for (const dir of ["bin", "dist", "src/setup", "src/a/b/c/d/e", "components/x", "node_modules/bun/bin"]) mkdirSync(join(root, dir), { recursive: true })
+    copyFileSync(join(PROJECT_ROOT, "bin", "tsk"), join(root, "bin", "tsk"))
+    chmodSync(join(root, "bin", "tsk"), 0o755)
+    symlinkSync(realpathSync(BUN), join(root, "node_modules", "bun", "bin", "bun.exe"))
+    for (const file of ["package.json", "tsconfig.json", "bunfig.toml", "src/main.ts", "src/a/b/c/d/e/deep.ts", "components/x/view.tsx"]) writeFileSync(join(root, file), "\n")
+    writeFileSync(
+      join(root, "src", "setup", "build-dist.ts"),
+      'import { writeFileSync } from "node:fs"\nconst dist = import.meta.dirname + "/../../dist"\nwriteFileSync(dist + "/main.js", \'console.log("rebuilt")\\n\')\nwriteFileSync(dist + "/.built", "")\n',
+    )
+    writeFileSync(join(root, "dist", "main.js"), 'console.log("bundle")\n')
+    writeFileSync(join(root, "dist", ".built"), "")
+    // Everything but the stamp an hour old: the bundle is fresh.
+    const age = (path: string) => utimesSync(join(root, path), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000))
+    for (const file of ["package.json", "tsconfig.json", "bunfig.toml", "src/main.ts", "src/setup/build-dist.ts", "src/a/b/c/d/e/deep.ts", "components/x/view.tsx"]) age(file)
+    const run = () => {
+      const result = spawnSync(join(root, "bin", "tsk"), [], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000 })
+      return result.stdout.trim()
+    }
+    return { root, run }
+  }
+
+  it("runs a fresh bundle, and rebuilds after an edit at any depth, in place or by a new file", () => {
+    const checkout = fakeCheckout()
+    try {
+      expect(checkout.run()).toBe("bundle")
+      // An in-place edit of the deepest file: no folder's time changes.
+      writeFileSync(join(checkout.root, "src/a/b/c/d/e/deep.ts"), "export {}\n")
+      expect(checkout.run()).toBe("rebuilt")
+      writeFileSync(join(checkout.root, "dist", "main.js"), 'console.log("bundle")\n')
+      expect(checkout.run()).toBe("bundle")
+      writeFileSync(join(checkout.root, "components", "x", "new.tsx"), "\n")
+      expect(checkout.run()).toBe("rebuilt")
+      writeFileSync(join(checkout.root, "dist", "main.js"), 'console.log("bundle")\n')
+      writeFileSync(join(checkout.root, "tsconfig.json"), "{}\n")
+      expect(checkout.run()).toBe("rebuilt")
+    } finally {
+      rmSync(checkout.root, { recursive: true, force: true })
+    }
+  })
+
+  it("rebuilds when the stamp is missing, and does not trip over a missing optional source", () => {
+    const checkout = fakeCheckout()
+    try {
+      rmSync(join(checkout.root, "bunfig.toml"))
+      expect(checkout.run()).toBe("bundle")
+      rmSync(join(checkout.root, "dist", ".built"))
+      expect(checkout.run()).toBe("rebuilt")
+    } finally {
+      rmSync(checkout.root, { recursive: true, force: true })
     }
   })
 })
