@@ -2,7 +2,7 @@
 // renderer, the app, the monitor feeds, the agent bridge when enabled; and on quit (q, Ctrl+C,
 // SIGTERM/SIGHUP) finishes pending writes, stops the bridge, the feeds and the watchers, and
 // restores the terminal before returning.
-import { createCliRenderer } from "@opentui/core"
+import { createCliRenderer, type CliRenderer } from "@opentui/core"
 import { createRoot } from "@opentui/react"
 import { createElement } from "react"
 import { App } from "../../components/app.tsx"
@@ -12,6 +12,7 @@ import { connectAgent, type StartBridge } from "./agent-link.ts"
 import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
 import { openMonitorFeeds, type OpenedFeeds } from "./open-monitor-feeds.ts"
 import { createTuiServices } from "./tui-services.ts"
+import { afterNextFrame, nextMacrotask } from "./paint-gate.ts"
 
 export interface StartTuiOptions {
   env: NodeJS.ProcessEnv
@@ -35,10 +36,17 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
   const store = createAppStore({ home })
   await store.getState().reload()
   const agentRunning = createValueFeed(false)
-  const services = createTuiServices({ store, env: options.env, feeds: options.feeds, agentRunning })
+  let renderer: CliRenderer | null = null
+  const services = createTuiServices({
+    store,
+    env: options.env,
+    feeds: options.feeds,
+    agentRunning,
+    afterPaint: () => (renderer ? afterNextFrame(renderer) : nextMacrotask()),
+  })
   const { controller } = services
   // ui.mouse off: the terminal keeps the mouse (plain text selection without Shift).
-  const renderer = await createCliRenderer({
+  renderer = await createCliRenderer({
     exitOnCtrlC: false,
     exitSignals: [],
     targetFps: 30,
