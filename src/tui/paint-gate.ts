@@ -26,3 +26,29 @@ export function afterNextFrame(renderer: Paintable, maxWaitMs = 100): Promise<vo
       })
   })
 }
+
+/** What firstContentFrame needs of OpenTUI's renderer. */
+export interface FrameSource {
+  root: { getChildrenCount(): number }
+  on(event: "frame", listener: () => void): unknown
+  off(event: "frame", listener: () => void): unknown
+}
+
+/**
+ * Resolves once the renderer has drawn a frame with the app in it (React has committed its first
+ * render), or after `maxWaitMs`: what the first frame does not need waits for it.
+ */
+export function firstContentFrame(renderer: FrameSource, maxWaitMs = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      renderer.off("frame", onFrame)
+      resolve()
+    }
+    const onFrame = () => {
+      if (renderer.root.getChildrenCount() > 0) done()
+    }
+    const timer = setTimeout(done, maxWaitMs)
+    renderer.on("frame", onFrame)
+  })
+}
