@@ -70,7 +70,7 @@ export function createTaskIntents(deps: IntentDeps) {
     const hasPending = spec.patches !== undefined || spec.deletedIds !== undefined
     const pendingId = hasPending ? ui.getState().addPending({ patches: spec.patches ?? {}, deletedIds: spec.deletedIds ?? [] }) : null
     const promise = previous
-      .then(afterPaint)
+      .then(() => afterPaint())
       .then(() => spec.run())
       .then((result) => {
         const step = spec.step?.(result)
