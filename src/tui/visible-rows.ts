@@ -46,25 +46,34 @@ export function matchesSearch(task: Task, search: string): boolean {
   return searchMatcher(search)(task)
 }
 
+function isSorted(tasks: readonly Task[], compare: (a: Task, b: Task) => number): boolean {
+  for (let i = 1; i < tasks.length; i++) if (compare(tasks[i - 1]!, tasks[i]!) > 0) return false
+  return true
+}
+
 function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
   const compare = compareTasks(options.sort)
   const matches = searchMatcher(options.search)
-  const included = new Map<string, boolean>()
-  const isIncluded = (task: Task): boolean => {
-    const known = included.get(task.id)
-    if (known !== undefined) return known
-    included.set(task.id, false) // guards against a parent cycle in a hand-edited file
-    let result = matchesStatus(task, options.statusFilter) && matches(task)
-    for (const kid of view.children.get(task.id) ?? []) if (isIncluded(kid)) result = true
-    included.set(task.id, result)
-    return result
+  // A task is included when it matches or a descendant does: each match marks itself and its
+  // ancestors, stopping at one already marked (which also ends a parent cycle in a hand-edited file).
+  const included = new Set<string>()
+  for (const task of view.tasks) {
+    if (!matchesStatus(task, options.statusFilter) || !matches(task)) continue
+    let current: Task | undefined = task
+    while (current !== undefined && !included.has(current.id)) {
+      included.add(current.id)
+      current = current.parentId === null ? undefined : view.index.get(current.parentId)
+    }
   }
+  const isIncluded = (task: Task) => included.has(task.id)
   const rows: TaskRow[] = []
   const visit = (siblings: readonly Task[], depth: number) => {
-    const shown = siblings.filter(isIncluded).sort(compare)
+    const shown = siblings.filter(isIncluded)
+    // Tasks are mostly stored in their order already: check before sorting.
+    if (!isSorted(shown, compare)) shown.sort(compare)
     for (const task of shown) {
-      const kids = view.children.get(task.id) ?? []
-      const hasChildren = kids.some(isIncluded)
+      const kids = view.children.get(task.id)
+      const hasChildren = kids !== undefined && kids.some(isIncluded)
       const expanded = hasChildren && !options.collapsed.has(task.id)
       rows.push({ task, depth, hasChildren, expanded })
       if (expanded && depth < 8) visit(kids, depth + 1)
