@@ -18,6 +18,8 @@ const serializeConfig = (config: Config) => JSON.stringify(config, null, 2) + "\
 export async function readConfig(home: string): Promise<Config> {
   const file = homePaths(home).config
   const before = fileIdentity(file)
+  // No file: the defaults, without loading the schema (the TUI's first frame waits for this read).
+  if (before === null) return DEFAULT_CONFIG
   if (isValidatedStamp(file, before)) {
     try {
       const trusted = JSON.parse(await readFile(file, "utf8")) as Config

@@ -2,7 +2,7 @@
 // renderer, the app, the monitor feeds, the agent bridge when enabled; and on quit (q, Ctrl+C,
 // SIGTERM/SIGHUP) finishes pending writes, stops the bridge, the feeds and the watchers, and
 // restores the terminal before returning.
-import { createCliRenderer } from "@opentui/core"
+import { createCliRenderer, type CliRenderer } from "@opentui/core"
 import { createRoot } from "@opentui/react"
 import { createElement } from "react"
 import { App } from "../../components/app.tsx"
@@ -10,8 +10,9 @@ import { createAppStore } from "../store/app-store.ts"
 import { tskHome } from "../store/paths.ts"
 import { connectAgent, type StartBridge } from "./agent-link.ts"
 import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
-import { openMonitorFeeds, type OpenedFeeds } from "./open-monitor-feeds.ts"
+import type { OpenedFeeds } from "./open-monitor-feeds.ts"
 import { createTuiServices } from "./tui-services.ts"
+import { afterNextFrame, firstContentFrame, nextMacrotask } from "./paint-gate.ts"
 
 export interface StartTuiOptions {
   env: NodeJS.ProcessEnv
@@ -35,10 +36,17 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
   const store = createAppStore({ home })
   await store.getState().reload()
   const agentRunning = createValueFeed(false)
-  const services = createTuiServices({ store, env: options.env, feeds: options.feeds, agentRunning })
+  let renderer: CliRenderer | null = null
+  const services = createTuiServices({
+    store,
+    env: options.env,
+    feeds: options.feeds,
+    agentRunning,
+    afterPaint: () => (renderer ? afterNextFrame(renderer) : nextMacrotask()),
+  })
   const { controller } = services
   // ui.mouse off: the terminal keeps the mouse (plain text selection without Shift).
-  const renderer = await createCliRenderer({
+  renderer = await createCliRenderer({
     exitOnCtrlC: false,
     exitSignals: [],
     targetFps: 30,
@@ -54,19 +62,24 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
   let stopReloading: (() => Promise<void>) | null = null
   let stopStarted: (() => Promise<void> | void) | null = null
   let agent: Awaited<ReturnType<typeof connectAgent>> | null = null
-  // The feeds open while the first frame renders, not before it (loading the C64 and os modules
-  // takes ~150 ms); the panes say "not connected" until then.
-  const monitor: Promise<OpenedFeeds | null> = options.feeds
-    ? Promise.resolve(null)
-    : openMonitorFeeds(home, options.env).then((opened) => {
-        services.feeds.set(opened.feeds)
-        for (const problem of opened.problems) controller.toaster.show("error", problem)
-        return opened
-      })
+  let monitor: Promise<OpenedFeeds | null> = Promise.resolve(null)
   try {
     root.render(createElement(App, { services }))
     stopReloading = store.getState().watch()
-    // The runner status (and its schema) loads after the first frame is drawn.
+    // What the first frame does not need loads once it is drawn: the monitor feeds (the C64, os,
+    // memory and checkpoint modules and their schemas; the panes say "not connected" until then),
+    // the runner status and the bridge. Module loading runs on the one JavaScript thread, so
+    // starting them earlier would hold the first frame back.
+    await firstContentFrame(renderer)
+    if (!options.feeds) {
+      monitor = import("./open-monitor-feeds.ts")
+        .then(({ openMonitorFeeds }) => openMonitorFeeds(home, options.env))
+        .then((opened) => {
+          services.feeds.set(opened.feeds)
+          for (const problem of opened.problems) controller.toaster.show("error", problem)
+          return opened
+        })
+    }
     const { readRunnerStatus } = await import("../store/runner-role.ts")
     agent = await connectAgent({
       home,

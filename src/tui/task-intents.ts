@@ -1,6 +1,10 @@
 // The changes a person makes in the TUI. Each goes through the store's locked actions, shows at once
 // as a pending change, is tracked so quitting waits for it, reports failures as error toasts, and
-// records its inverse for undo.
+// records its inverse for undo. A change's write starts once the frame showing it has been drawn
+// (see paint-gate.ts) and after the changes before it have finished, in the order of the keys: the
+// key's effect is on screen before the write's work begins, and undo always sees the steps of
+// every earlier key. A failed write drops its pending change, so the screen goes back to the tasks
+// as read from disk, and says why in an error toast.
 import type { AppStore } from "../store/app-store.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import type { CreateTaskInput, UpdateTaskInput } from "../domain/task-input.ts"
@@ -11,6 +15,7 @@ import type { BlockerLink } from "../domain/undo-operations.ts"
 import type { UndoHistory, UndoStep } from "./undo-history.ts"
 import type { PendingWrites } from "./pending-writes.ts"
 import type { Toaster } from "./toaster.ts"
+import { nextMacrotask } from "./paint-gate.ts"
 
 export interface IntentDeps {
   store: AppStore
@@ -18,6 +23,8 @@ export interface IntentDeps {
   history: UndoHistory
   writes: PendingWrites
   toaster: Toaster
+  /** Resolves once the frame showing a change is drawn (default: the next macrotask). */
+  afterPaint?: () => Promise<void>
 }
 
 export type TaskIntents = ReturnType<typeof createTaskIntents>
@@ -50,6 +57,9 @@ function previousValues(task: Task, input: UpdateTaskInput): UpdateTaskInput {
 
 export function createTaskIntents(deps: IntentDeps) {
   const { store, ui, history, writes, toaster } = deps
+  const afterPaint = deps.afterPaint ?? nextMacrotask
+  // The previous change, settled (it never rejects): each change's write waits for it.
+  let previous: Promise<unknown> = Promise.resolve()
   const actions = () => store.getState()
   const lookup = (ids: readonly string[]): Task[] => {
     const view = taskView(store.getState().tasks, ui.getState().pending)
@@ -59,8 +69,9 @@ export function createTaskIntents(deps: IntentDeps) {
   function change<T>(spec: ChangeSpec<T>): Promise<T | null> {
     const hasPending = spec.patches !== undefined || spec.deletedIds !== undefined
     const pendingId = hasPending ? ui.getState().addPending({ patches: spec.patches ?? {}, deletedIds: spec.deletedIds ?? [] }) : null
-    const promise = spec
-      .run()
+    const promise = previous
+      .then(() => afterPaint())
+      .then(() => spec.run())
       .then((result) => {
         const step = spec.step?.(result)
         if (step) history.record(step)
@@ -75,6 +86,7 @@ export function createTaskIntents(deps: IntentDeps) {
       .finally(() => {
         if (pendingId !== null) ui.getState().dropPending(pendingId)
       })
+    previous = promise
     return writes.track(promise)
   }
 

@@ -32,6 +32,8 @@ export interface TuiControllerOptions {
   feeds?: Feed<MonitorFeeds>
   now?: () => Date
   toaster?: ToasterOptions
+  /** Resolves once the frame showing a change is drawn: a change's write waits for it (paint-gate.ts). */
+  afterPaint?: () => Promise<void>
 }
 
 export interface TuiController {
@@ -57,7 +59,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
   const history = new UndoHistory()
   const writes = new PendingWrites()
   const toaster = createToaster(ui, options.toaster)
-  const intents = createTaskIntents({ store, ui, history, writes, toaster })
+  const intents = createTaskIntents({ store, ui, history, writes, toaster, afterPaint: options.afterPaint })
   let resolveQuit: () => void = () => {}
   const quitRequested = new Promise<void>((resolve) => (resolveQuit = resolve))
   const context: TuiContext = {

@@ -15,12 +15,14 @@ export interface TuiServicesOptions {
   feeds?: MonitorFeeds
   agentRunning?: Feed<boolean> | null
   toaster?: ToasterOptions
+  /** Resolves once the frame showing a change is drawn (the renderer's afterNextFrame). */
+  afterPaint?: () => Promise<void>
 }
 
 export function createTuiServices(options: TuiServicesOptions): AppServices {
   const now = options.now ?? (() => new Date())
   const feeds = createValueFeed(options.feeds ?? NO_FEEDS)
   const ui = createUiStore({ today: localDateOf(now()), now, view: options.store.getState().config.ui.defaultView })
-  const controller = createTuiController({ store: options.store, ui, feeds, now, toaster: options.toaster })
+  const controller = createTuiController({ store: options.store, ui, feeds, now, toaster: options.toaster, afterPaint: options.afterPaint })
   return { store: options.store, ui, controller, feeds, agentRunning: options.agentRunning ?? null, now, env: options.env ?? process.env }
 }

@@ -3,7 +3,7 @@
 // descendants does, so a match keeps its place in the tree.
 import { compareTasks, type SortKey } from "../domain/task-query.ts"
 import type { Task } from "../domain/task.ts"
-import type { TaskView } from "./task-view.ts"
+import type { TaskView, TaskViewDelta } from "./task-view.ts"
 import type { StatusFilter } from "./ui-store.ts"
 
 export interface TaskRow {
@@ -31,35 +31,49 @@ export function matchesStatus(task: Task, filter: StatusFilter): boolean {
   }
 }
 
-export function matchesSearch(task: Task, search: string): boolean {
+/** The search as a test of one task (the search text is prepared once, not once per task). */
+function searchMatcher(search: string): (task: Task) => boolean {
   const needle = search.trim().toLowerCase()
-  if (needle === "") return true
-  return (
+  if (needle === "") return () => true
+  return (task) =>
     task.title.toLowerCase().includes(needle) ||
     task.description.toLowerCase().includes(needle) ||
     (task.project?.toLowerCase().includes(needle) ?? false) ||
     task.tags.some((t) => t.toLowerCase().includes(needle))
-  )
+}
+
+export function matchesSearch(task: Task, search: string): boolean {
+  return searchMatcher(search)(task)
+}
+
+function isSorted(tasks: readonly Task[], compare: (a: Task, b: Task) => number): boolean {
+  for (let i = 1; i < tasks.length; i++) if (compare(tasks[i - 1]!, tasks[i]!) > 0) return false
+  return true
 }
 
 function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
   const compare = compareTasks(options.sort)
-  const included = new Map<string, boolean>()
-  const isIncluded = (task: Task): boolean => {
-    const known = included.get(task.id)
-    if (known !== undefined) return known
-    included.set(task.id, false) // guards against a parent cycle in a hand-edited file
-    let result = matchesStatus(task, options.statusFilter) && matchesSearch(task, options.search)
-    for (const kid of view.children.get(task.id) ?? []) if (isIncluded(kid)) result = true
-    included.set(task.id, result)
-    return result
+  const matches = searchMatcher(options.search)
+  // A task is included when it matches or a descendant does: each match marks itself and its
+  // ancestors, stopping at one already marked (which also ends a parent cycle in a hand-edited file).
+  const included = new Set<string>()
+  for (const task of view.tasks) {
+    if (!matchesStatus(task, options.statusFilter) || !matches(task)) continue
+    let current: Task | undefined = task
+    while (current !== undefined && !included.has(current.id)) {
+      included.add(current.id)
+      current = current.parentId === null ? undefined : view.index.get(current.parentId)
+    }
   }
+  const isIncluded = (task: Task) => included.has(task.id)
   const rows: TaskRow[] = []
   const visit = (siblings: readonly Task[], depth: number) => {
-    const shown = siblings.filter(isIncluded).sort(compare)
+    const shown = siblings.filter(isIncluded)
+    // Tasks are mostly stored in their order already: check before sorting.
+    if (!isSorted(shown, compare)) shown.sort(compare)
     for (const task of shown) {
-      const kids = view.children.get(task.id) ?? []
-      const hasChildren = kids.some(isIncluded)
+      const kids = view.children.get(task.id)
+      const hasChildren = kids !== undefined && kids.some(isIncluded)
       const expanded = hasChildren && !options.collapsed.has(task.id)
       rows.push({ task, depth, hasChildren, expanded })
       if (expanded && depth < 8) visit(kids, depth + 1)
@@ -71,20 +85,38 @@ function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
   return rows
 }
 
+/**
+ * The rows of `previous` with the replaced tasks swapped in, when no replacement changes which
+ * rows show or their order: the task still matches (or not) the filter and search, and sorts the
+ * same among its siblings. Null otherwise (the rows are built afresh).
+ */
+function patchRows(previous: readonly TaskRow[], delta: TaskViewDelta, options: RowOptions): TaskRow[] | null {
+  const compare = compareTasks(options.sort)
+  for (const { before, after } of delta.replaced.values()) {
+    const matchedBefore = matchesStatus(before, options.statusFilter) && matchesSearch(before, options.search)
+    const matchesNow = matchesStatus(after, options.statusFilter) && matchesSearch(after, options.search)
+    if (matchedBefore !== matchesNow || compare(before, after) !== 0 || compare(after, before) !== 0) return null
+  }
+  return previous.map((row) => {
+    const swap = delta.replaced.get(row.task.id)
+    return swap ? { ...row, task: swap.after } : row
+  })
+}
+
 let lastView: TaskView | null = null
 let lastOptions: RowOptions | null = null
 let lastRows: TaskRow[] = []
 
 export function visibleRows(view: TaskView, options: RowOptions): TaskRow[] {
-  const same =
+  const sameOptions =
     lastOptions !== null &&
-    view === lastView &&
     options.statusFilter === lastOptions.statusFilter &&
     options.sort === lastOptions.sort &&
     options.search === lastOptions.search &&
     options.collapsed === lastOptions.collapsed
-  if (same) return lastRows
-  lastRows = buildRows(view, options)
+  if (sameOptions && view === lastView) return lastRows
+  const patched = sameOptions && lastView !== null && view.delta?.base === lastView.serial ? patchRows(lastRows, view.delta, options) : null
+  lastRows = patched ?? buildRows(view, options)
   lastView = view
   lastOptions = { statusFilter: options.statusFilter, sort: options.sort, search: options.search, collapsed: options.collapsed }
   return lastRows

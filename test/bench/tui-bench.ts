@@ -1,6 +1,7 @@
 // The TUI with 10,000 tasks: first frame and key-to-frame on the test renderer (in a production
 // React process), and the whole process — `tsk` started in tmux until the list is on screen.
 import { execFileSync, spawnSync } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { BUN, PROJECT_ROOT } from "../helpers/run-tsk.ts"
 import { makeBenchHome } from "./tasks-bench.ts"
@@ -32,12 +33,23 @@ function inProcessFigures(): { moves: TuiFigures; toggles: TuiFigures; osPanel: 
  * From spawning `tsk` (the launcher) in a terminal to the task list on screen, polled every 5 ms,
  * each run after a floor process on the same tasks.json.
  */
-async function wholeProcessFirstFrame(runs = 7): Promise<{ frame: Summary; ratio: number }> {
+/** Resident memory of a process now (VmRSS in /proc), in MB; null where /proc is missing. */
+function residentMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]
+    return kb ? Number(kb) / 1024 : null
+  } catch {
+    return null
+  }
+}
+
+async function wholeProcessFirstFrame(runs = 7): Promise<{ frame: Summary; ratio: number; rssMb: number | null }> {
   const { home, cleanup } = await makeBenchHome(10_000)
   const socket = `tsk-bench-${process.pid}`
   const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
   const times: number[] = []
   const ratios: number[] = []
+  const rss: number[] = []
   try {
     for (let i = 0; i < runs; i++) {
       const floor = runFloor(home).ms
@@ -49,6 +61,12 @@ async function wholeProcessFirstFrame(runs = 7): Promise<{ frame: Summary; ratio
       }
       times.push(performance.now() - started)
       ratios.push(times.at(-1)! / floor)
+      // The pane's process is tsk itself (env and the launcher exec it). Its memory a second after
+      // the first frame, once the monitor feeds and the watcher have started as well.
+      const pid = Number(tmux("display-message", "-p", "-t", "b", "#{pane_pid}").trim())
+      Bun.sleepSync(1000)
+      const mb = residentMb(pid)
+      if (mb !== null) rss.push(mb)
       // A q typed while React is still registering its key handler can be lost on a loaded
       // machine: q is typed again every 5 s (the figure is the first frame, not the quit).
       const quitBy = performance.now() + 60_000
@@ -76,7 +94,7 @@ async function wholeProcessFirstFrame(runs = 7): Promise<{ frame: Summary; ratio
     cleanup()
   }
   // The first run also warms the file cache.
-  return { frame: summarise(times.slice(1)), ratio: median(ratios.slice(1)) }
+  return { frame: summarise(times.slice(1)), ratio: median(ratios.slice(1)), rssMb: rss.length > 0 ? Math.max(...rss) : null }
 }
 
 export async function benchTui(): Promise<Figure[]> {
@@ -98,7 +116,11 @@ export async function benchTui(): Promise<Figure[]> {
     { name: "TUI key → frame, j (p95)", value: round(moves.keyToFrameMs.p95, 2), unit: "ms", target: "< 16 ms", pass: moves.keyToFrameMs.p95 < 16 },
     { name: "TUI key → frame, d (median)", value: round(toggles.keyToFrameMs.median, 2), unit: "ms", target: "< 16 ms", pass: toggles.keyToFrameMs.median < 16 },
     { name: "TUI key → frame, d (p95)", value: round(toggles.keyToFrameMs.p95, 2), unit: "ms", target: "< 16 ms", pass: toggles.keyToFrameMs.p95 < 16 },
-    { name: "TUI resident memory, 10,000 tasks", value: round(rss), unit: "MB", target: "< 200 MB", pass: rss < 200 },
+    // The bench process also holds the generated tasks and the test renderer: an upper bound.
+    { name: "TUI resident memory, 10,000 tasks (bench process, test renderer)", value: round(rss), unit: "MB", target: "< 200 MB", pass: rss < 200 },
+    ...(whole.rssMb === null
+      ? []
+      : [{ name: "TUI resident memory, whole process in tmux (10,000 tasks, largest of the runs)", value: round(whole.rssMb), unit: "MB", target: "< 120 MB", pass: whole.rssMb < 120 }]),
     { name: "tsk os command exit → phase panel (median)", value: round(osPanel.fromExitMs.median), unit: "ms", target: "< 500 ms", pass: osPanel.fromExitMs.median < 500 },
     { name: "tsk os command exit → phase panel (p95)", value: round(osPanel.fromExitMs.p95), unit: "ms" },
     { name: "tsk os command start → phase panel (median)", value: round(osPanel.fromStartMs.median), unit: "ms" },

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest"
 import { join } from "node:path"
 import { lineWith, renderApp, type Harness } from "../tui/app-harness.tsx"
 import { tryLock, unlock } from "../../src/store/file-lock.ts"
+import { createAppStore } from "../../src/store/app-store.ts"
+import { TskError } from "../../src/domain/errors.ts"
 
 let app: Harness
 afterEach(async () => {
@@ -26,6 +28,39 @@ describe("keys on the selected task", () => {
     unlock(held)
     await app.settle()
     expect(task("Write report").status).toBe("done")
+  })
+
+  it("d on a row whose write fails puts the row back as it is on disk and says why", async () => {
+    await withTasks()
+    let fail: (error: Error) => void = () => {}
+    const writing = new Promise<void>((started) => {
+      app.store.setState({ setStatus: () => new Promise((_, reject) => ((fail = reject), started())) })
+    })
+    let frame = await app.press("d")
+    expect(lineWith(frame, "Write report")).toMatch(/› ✓\s+Write report/)
+    await writing
+    fail(new TskError("conflict", "the disk is full"))
+    await app.settle()
+    frame = await app.render()
+    expect(lineWith(frame, "Write report")).toMatch(/› ○\s+Write report/)
+    expect(frame).toContain("the disk is full")
+    expect(task("Write report").status).toBe("todo")
+  })
+
+  it("keys pressed while a write waits for the lock all show at once and all reach the disk, in order", async () => {
+    await withTasks()
+    const held = tryLock(join(app.home, "tasks.json"))!
+    const frame = await app.burst(["d", "j", "d", "j", "d", "u"])
+    // The screen shows all three at once; u comes after them and undoes the last.
+    const onScreen = titles().map((t) => frame.includes(`✓   ${t}`))
+    const inMemory = titles().map((t) => task(t).status)
+    unlock(held)
+    expect(onScreen).toEqual([true, true, true])
+    expect(inMemory).toEqual(["todo", "todo", "todo"])
+    await app.settle()
+    const onDisk = createAppStore({ home: app.home })
+    await onDisk.getState().reload()
+    expect(onDisk.getState().tasks.map((t) => `${t.title}: ${t.status}`)).toEqual(["Write report: done", "Buy milk: done", "Call Sam: todo"])
   })
 
   it("d on a done task marks it to do again", async () => {

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { execFileSync } from "node:child_process"
+import { fileURLToPath } from "node:url"
+import { BUN } from "../helpers/run-tsk.ts"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { readConfig, updateConfig } from "../../src/store/config-store.ts"
 import { DEFAULT_CONFIG } from "../../src/domain/config.ts"
@@ -13,6 +16,12 @@ afterEach(() => cleanup())
 describe("config.json", () => {
   it("gives the defaults when there is no file", async () => {
     expect(await readConfig(home)).toEqual(DEFAULT_CONFIG)
+  })
+
+  it("reads a home without config.json without loading the schema (zod)", () => {
+    const store = fileURLToPath(new URL("../../src/store/config-store.ts", import.meta.url))
+    const script = `const { readConfig } = await import(${JSON.stringify(store)}); await readConfig(${JSON.stringify(home)}); console.log(Object.keys(require.cache).some((k) => k.includes("/zod/")))`
+    expect(execFileSync(BUN, ["-e", script], { encoding: "utf8" }).trim()).toBe("false")
   })
 
   it("fills in what a hand-written file leaves out, on every read", async () => {

@@ -13,6 +13,7 @@ import { createAppStore, type AppStore } from "../../src/store/app-store.ts"
 import type { CreateTaskInput } from "../../src/domain/task-input.ts"
 import type { Feed, MonitorFeeds } from "../../src/tui/monitor-feeds.ts"
 import { createTuiServices } from "../../src/tui/tui-services.ts"
+import { afterNextFrame, nextMacrotask, type Paintable } from "../../src/tui/paint-gate.ts"
 
 // Store writes finish on disk after the key press's act() scope has closed (by design: the store is
 // external to React), so React's "not wrapped in act" warning is expected here and only noise.
@@ -71,8 +72,12 @@ export async function renderApp(options: HarnessOptions = {}): Promise<Harness> 
   const store = createAppStore({ home, now })
   if (options.tasks && options.tasks.length > 0) await store.getState().addTasks(options.tasks)
   await store.getState().reload()
-  const services = createTuiServices({ store, env: options.env ?? { NO_COLOR: "" }, now, feeds: options.feeds, agentRunning: options.agentRunning ?? null })
+  // As run-tui does: a key's write starts once the renderer has drawn the frame showing it.
+  let renderer: Paintable | null = null
+  const afterPaint = () => (renderer ? afterNextFrame(renderer) : nextMacrotask())
+  const services = createTuiServices({ store, env: options.env ?? { NO_COLOR: "" }, now, feeds: options.feeds, agentRunning: options.agentRunning ?? null, afterPaint })
   const setup = await testRender(<App services={services} />, { width: options.width ?? 100, height: options.height ?? 30, kittyKeyboard: true })
+  renderer = setup.renderer
   const render = async () => {
     await act(async () => {
       await setup.renderOnce()

@@ -112,4 +112,45 @@ describe("task intents", () => {
     await write
     expect(services.ui.getState().pending).toHaveLength(0)
   })
+
+  it("starts a change's write only once its frame is drawn, and each write after the one before", async () => {
+    const home = makeHome()
+    homes.push(home)
+    const store = createAppStore({ home })
+    const [report, milk] = await store.getState().addTasks([{ title: "Write report" }, { title: "Buy milk" }])
+    // The frame is "drawn" when the test says so.
+    const paints: Array<() => void> = []
+    const afterPaint = () => new Promise<void>((resolve) => paints.push(resolve))
+    const services = createTuiServices({ store, env: {}, afterPaint })
+    const { intents } = services.controller.context
+    const started: string[] = []
+    const setStatus = store.getState().setStatus
+    store.setState({ setStatus: (id, status) => (started.push(id), setStatus(id, status)) })
+    const first = intents.setStatus([report!.id], "done")
+    const second = intents.setStatus([milk!.id], "done")
+    // Both show at once; neither write has started.
+    expect(services.ui.getState().pending).toHaveLength(2)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(started).toEqual([])
+    expect(paints).toHaveLength(1) // the second waits for the first to finish, not only for its frame
+    paints.shift()!()
+    await first
+    expect(started).toEqual([report!.id])
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    paints.shift()!()
+    await second
+    expect(started).toEqual([report!.id, milk!.id])
+    const onDisk = createAppStore({ home })
+    await onDisk.getState().reload()
+    expect(onDisk.getState().tasks.map((t) => t.status)).toEqual(["done", "done"])
+  })
+
+  it("undo right after a change, before its write is done, undoes that change", async () => {
+    const { store, intents, report } = await setup()
+    const write = intents.setStatus([report.id], "done")
+    const undo = intents.undo()
+    await Promise.all([write, undo])
+    await store.getState().reload()
+    expect(store.getState().tasks.find((t) => t.id === report.id)!.status).toBe("todo")
+  })
 })

@@ -12,6 +12,7 @@ import { createElement } from "react"
 import { App } from "../../components/app.tsx"
 import { createAppStore } from "../../src/store/app-store.ts"
 import { createTuiServices } from "../../src/tui/tui-services.ts"
+import { afterNextFrame } from "../../src/tui/paint-gate.ts"
 import type { CreateTaskInput } from "../../src/domain/task-input.ts"
 import { PRIORITIES } from "../../src/domain/task.ts"
 
@@ -29,7 +30,7 @@ export interface TuiBenchResult {
   tasks: number
   /** From creating the store (reading tasks.json) to the first frame showing the task list. */
   firstFrameMs: number
-  /** From a key press to the first frame that differs from the one before it. */
+  /** From a key press to the first frame the renderer draws that differs from the one before it. */
   keyToFrameMs: { median: number; p95: number; max: number }
   rssMb: number
   /** Resident memory after a full garbage collection (the steady state, without garbage not yet collected). */
@@ -75,8 +76,13 @@ export async function measureTui(options: TuiBenchOptions): Promise<TuiBenchResu
   const started = performance.now()
   const store = createAppStore({ home: options.home })
   await store.getState().reload()
-  const services = createTuiServices({ store, env: { NO_COLOR: "" } })
   const setup = await createTestRenderer({ width: options.width ?? 120, height: options.height ?? 40, kittyKeyboard: true })
+  // As run-tui does: a key's write starts once the frame showing it is drawn.
+  const services = createTuiServices({ store, env: { NO_COLOR: "" }, afterPaint: () => afterNextFrame(setup.renderer) })
+  // The time of each frame the renderer draws, with what it shows (read as it is drawn).
+  let drawn: { at: number; frame: string } | null = null
+  const onFrame = () => void (drawn = { at: performance.now(), frame: setup.captureCharFrame() })
+  setup.renderer.on("frame", onFrame)
   const root = createRoot(setup.renderer)
   root.render(createElement(App, { services }))
   try {
@@ -89,10 +95,16 @@ export async function measureTui(options: TuiBenchOptions): Promise<TuiBenchResu
     const times: number[] = []
     for (let i = 0; i < presses; i++) {
       const before = frame
+      let changedAt: number | null = null
+      const onChange = () => {
+        if (changedAt === null && drawn && drawn.frame !== before) changedAt = drawn.at
+      }
+      setup.renderer.on("frame", onChange)
       const t = performance.now()
       setup.mockInput.pressKey(keys[i % keys.length]!)
-      frame = await frameWhere(setup, (f) => f !== before)
-      times.push(performance.now() - t)
+      frame = await frameWhere(setup, () => changedAt !== null)
+      setup.renderer.off("frame", onChange)
+      times.push(changedAt! - t)
       // A key that writes (d) is timed to its on-screen change; its write finishes before the next.
       if (services.controller.writes.count > 0) {
         await services.controller.writes.settle()
@@ -110,6 +122,7 @@ export async function measureTui(options: TuiBenchOptions): Promise<TuiBenchResu
       rssAfterGcMb: process.memoryUsage().rss / 1024 / 1024,
     }
   } finally {
+    setup.renderer.off("frame", onFrame)
     await services.controller.writes.settle()
     services.controller.dispose()
     root.unmount()

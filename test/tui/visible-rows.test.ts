@@ -42,6 +42,16 @@ describe("visibleRows", () => {
     expect(rows.find((r) => r.task.id === "c2")).toMatchObject({ hasChildren: true, expanded: false })
   })
 
+  it("shows a hand-edited file's parent cycle nowhere, without hanging, and sorts a list stored out of order", () => {
+    const edited = [
+      makeTask({ id: "b", title: "Second", order: 2 }),
+      makeTask({ id: "x", title: "Loop one", parentId: "y", order: 3 }),
+      makeTask({ id: "y", title: "Loop two", parentId: "x", order: 4 }),
+      makeTask({ id: "a", title: "First", order: 1 }),
+    ]
+    expect(visibleRows(taskView(edited, []), options).map((r) => r.task.title)).toEqual(["First", "Second"])
+  })
+
   it("shows a pending change before the store has written it", () => {
     const view = taskView(tasks, [{ id: 1, patches: { m: { status: "done" } }, deletedIds: ["c2"] }])
     const rows = visibleRows(view, options)
