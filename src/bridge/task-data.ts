@@ -4,13 +4,16 @@
 import type { Task } from "../domain/task.ts"
 import { taskJson, type TaskJson, type TaskView } from "../domain/task-shape.ts"
 
-export function taskData(tasks: readonly Task[], task: Task): TaskJson {
+export function taskData(tasks: readonly Task[], task: Task, options: { fresh?: boolean } = {}): TaskJson {
   const kids: Task[] = []
   const blockers = new Set(task.blockedBy)
   const index = new Map<string, Task>()
-  for (const candidate of tasks) {
-    if (candidate.parentId === task.id) kids.push(candidate)
-    if (blockers.has(candidate.id)) index.set(candidate.id, candidate)
+  // A task created just now (a new id) has no subtasks yet: only its blockers need looking up.
+  if (!options.fresh || blockers.size > 0) {
+    for (const candidate of tasks) {
+      if (!options.fresh && candidate.parentId === task.id) kids.push(candidate)
+      if (blockers.has(candidate.id)) index.set(candidate.id, candidate)
+    }
   }
   const view: TaskView = { index, children: new Map([[task.id, kids]]) }
   return taskJson(task, view)
