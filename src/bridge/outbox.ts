@@ -1,9 +1,11 @@
 // agent-outbox.json: the responses, a JSON array as agents expect, newest last, the last 100 kept.
 // Appends are locked read-modify-writes with a durable atomic write. An outbox that does not parse
-// is moved aside (agent-outbox.json.corrupt-<time>), never written over.
+// is moved aside (agent-outbox.json.corrupt-<time>), never written over. A process that appends
+// again finds the outbox as it left it (same file identity) and skips reading and validating it.
 import { readFile, rename } from "node:fs/promises"
 import * as z from "zod"
 import { writeJsonDurable } from "../store/durable-file.ts"
+import { fileIdentity } from "../store/file-identity.ts"
 import { withFileLock, withFileLockRetrying } from "../store/file-lock.ts"
 import { enqueue } from "../store/serial-queue.ts"
 import { TskError } from "../domain/errors.ts"
@@ -16,10 +18,20 @@ export const OUTBOX_MAX_BYTES = 2 * 1024 * 1024
 /** One answer larger than this keeps its status but not its data (the change itself stands). */
 export const MAX_ANSWER_BYTES = 512 * 1024
 
+const sizes = new WeakMap<AgentResponse, number>()
+
 /** Bytes the response takes in the outbox as written (pretty, inside the array). */
 function sizeOf(response: AgentResponse): number {
-  return Buffer.byteLength(JSON.stringify([response], null, 2)) - 2
+  let size = sizes.get(response)
+  if (size === undefined) {
+    size = Buffer.byteLength(JSON.stringify([response], null, 2)) - 2
+    sizes.set(response, size)
+  }
+  return size
 }
+
+/** What this process last wrote to each outbox, with the file identity it left (never mutated). */
+const lastWritten = new Map<string, { identity: string; responses: readonly AgentResponse[] }>()
 
 /** An answer too large for the outbox says so instead of carrying its data. */
 function bounded(response: AgentResponse): AgentResponse {
@@ -88,14 +100,20 @@ export function appendToOutbox(home: string, block: readonly AgentResponse[]): P
   // Retried from the re-read when the lock was lost (the append is idempotent: see endsWithBlock).
   return enqueue(path, () =>
     withFileLockRetrying(path, async () => {
-      let current = await readOutboxFile(path)
+      const identity = fileIdentity(path)
+      const mine = lastWritten.get(path)
+      let current: readonly AgentResponse[] | "corrupt" = mine && identity !== null && mine.identity === identity ? mine.responses : await readOutboxFile(path)
       if (current === "corrupt") {
         await rename(path, `${path}.corrupt-${Date.now()}`)
         current = []
       }
       const answers = block.map(bounded)
       if (endsWithBlock(current, answers)) return
-      await writeJsonDurable(path, keepNewest([...current, ...answers]))
+      const next = keepNewest([...current, ...answers])
+      lastWritten.delete(path)
+      await writeJsonDurable(path, next)
+      const written = fileIdentity(path)
+      if (written !== null) lastWritten.set(path, { identity: written, responses: next })
     }),
   )
 }
