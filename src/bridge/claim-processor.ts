@@ -54,7 +54,7 @@ export interface ProcessorContext {
 
 /** Commands per unit, and per write of tasks.json. */
 const UNIT_COMMANDS = 500
-const UNIT_FILES = 256
+const UNIT_FILES = 500
 
 type RunSlot = Extract<Slot, { kind: "run" }>
 const nowIso = () => new Date().toISOString()

@@ -170,7 +170,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
     // Folder watches filtered by name: the runner's own writes in TSK_HOME (its heartbeat every
     // second, checkpoints) wake nothing; chokidar re-read the whole folder on each of them.
     const { watchFiles, watchFolder } = await import("../store/watch-files.ts")
-    const soon = { debounceMs: 2 }
+    const soon = { debounceMs: 0 }
     const closers = [watchFiles([paths.inbox], () => void processNow(), soon), watchFolder(paths.inboxDir, () => void processNow(), soon)]
     closeWatcher = async () => {
       await Promise.all(closers.map((close) => close()))
