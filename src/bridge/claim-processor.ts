@@ -4,7 +4,8 @@
 //   2. run them in order: consecutive task commands as one batch, one journaled write of
 //      tasks.json (runner-task-commit.ts, runner-journal.ts); other commands one by one, journaled
 //      as "running" around the call;
-//   3. remember the executed ids with their responses, and that the unit's files are answered with
+//   3. append the commands that ran to their agents' memory (raw logs; memory-recording.ts), then
+//      remember the executed ids with their responses, and that the unit's files are answered with
 //      these answers (the answers' timestamps are fixed from here on);
 //   4. append the answers to the outbox (skipped when a crash left them there already);
 //   5. delete the journal, then the claimed files; then tell listeners.
@@ -15,7 +16,7 @@ import { join } from "node:path"
 import { planUnit, type ClaimedFile, type Slot } from "./claim-plan.ts"
 import { RoleLostError, WorkingTasks, runDefinition, type TaskRouter } from "./command-execution.ts"
 import type { BridgeRegistry } from "./command-registry.ts"
-import { claimInbox, claimOriginOf, claimTimeOf, finishClaim, listClaims, readClaim, rejectClaim } from "./inbox-claim.ts"
+import { claimedHere, claimInbox, claimOriginOf, claimTimeOf, finishClaim, listClaims, readClaim, rejectClaim } from "./inbox-claim.ts"
 import { appendToOutbox } from "./outbox.ts"
 import type { AgentResponse } from "./protocol.ts"
 import { deleteJournal, fileExists, readJournal, recoverJournal, writeJournal, type Journal, type JournalEntry } from "../store/runner-journal.ts"
@@ -48,8 +49,11 @@ export interface ProcessorContext {
   store?: AppStore
   emit(event: ProcessedEvent): void
   stopping(): boolean
-  /** Hands the commands that ran, with their answers, to agent memory (after the outbox). */
-  recordAnswered?(answered: AnsweredCommand[]): void
+  /**
+   * Appends the commands that ran, with their answers, to agent memory, durably (before they are
+   * remembered as answered). `recovered`: the unit is run again after a crash and may be recorded.
+   */
+  recordAnswered?(answered: AnsweredCommand[], recovered: boolean): Promise<void>
 }
 
 /** Commands per unit, and per write of tasks.json. */
@@ -207,10 +211,12 @@ async function processUnit(ctx: ProcessorContext, files: ClaimedFile[], journal:
       for (const entry of error.entries) failed.set(entry.index, entry)
     }
   }
-  return finishUnit(ctx, unit, slots, failed)
+  // Files this process did not claim were left by a runner that died: the unit may be a second run.
+  const again = journal !== null || unit.claims.some((claim) => !claimedHere(ctx.home, claim))
+  return finishUnit(ctx, unit, slots, failed, again)
 }
 
-async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], failed: Map<number, JournalEntry>): Promise<number> {
+async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], failed: Map<number, JournalEntry>, recovered: boolean): Promise<number> {
   const ran = new Map(unit.committed.map((entry) => [entry.index, entry]))
   const responses: AgentResponse[] = []
   const summaries: string[] = []
@@ -231,12 +237,17 @@ async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], fail
       summaries.push(`repeated ${slot.command} answered again`)
     }
   }
+  // What ran, in this pass or (kept by the journal) before a crash.
+  const executed = slots.flatMap((slot, i) => {
+    const command = slot.kind === "run" ? slot.command : slot.kind === "answered" ? slot.ran : undefined
+    return command ? [{ command, response: responses[i]! }] : []
+  })
+  await ctx.recordAnswered?.(executed, recovered)
   await ctx.memory.record(unit.claims, remember, responses)
   await appendToOutbox(ctx.home, responses)
   await deleteJournal(ctx.home)
   for (const claim of unit.claims) await finishClaim(ctx.home, claim)
   await ctx.memory.compact()
-  ctx.recordAnswered?.(slots.flatMap((slot, i) => (slot.kind === "run" ? [{ command: slot.command, response: responses[i]! }] : [])))
   slots.forEach((slot, i) => {
     const response = responses[i]!
     ctx.emit({

@@ -29,6 +29,13 @@ export function bridgePaths(home: string) {
 const CLAIM_NAME = /^(\d{14})-(\d{6})-(.+)$/
 let lastClaimMs = 0
 let sequence = 0
+/** Claimed files (home/name) this process claimed and has not finished. */
+const claimedByMe = new Set<string>()
+
+/** Did this process claim `name`? A claimed file it did not claim was left by a runner that died. */
+export function claimedHere(home: string, name: string): boolean {
+  return claimedByMe.has(join(home, name))
+}
 
 /** Names agents may use while writing into agent-inbox.d/ are skipped until renamed. */
 export function isInboxEntryName(name: string): boolean {
@@ -87,7 +94,9 @@ export async function claimInbox(home: string): Promise<number> {
   }
   let claimed = 0
   const touched = new Set<string>()
-  if (moveIfPresent(paths.inbox, join(paths.claimedDir, nextClaimName("inbox.json")))) {
+  const inboxClaim = nextClaimName("inbox.json")
+  if (moveIfPresent(paths.inbox, join(paths.claimedDir, inboxClaim))) {
+    claimedByMe.add(join(home, inboxClaim))
     claimed++
     touched.add(home)
   }
@@ -99,7 +108,9 @@ export async function claimInbox(home: string): Promise<number> {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
   }
   for (const name of names) {
-    if (moveIfPresent(join(paths.inboxDir, name), join(paths.claimedDir, nextClaimName(`d-${name}`)))) {
+    const claim = nextClaimName(`d-${name}`)
+    if (moveIfPresent(join(paths.inboxDir, name), join(paths.claimedDir, claim))) {
+      claimedByMe.add(join(home, claim))
       claimed++
       touched.add(paths.inboxDir)
     }
@@ -159,11 +170,13 @@ export async function rejectClaim(home: string, name: string): Promise<string> {
   const paths = bridgePaths(home)
   await ensureDir(paths.rejectedDir)
   moveIfPresent(join(paths.claimedDir, name), join(paths.rejectedDir, name))
+  claimedByMe.delete(join(home, name))
   fsyncDirSync(paths.rejectedDir)
   return `agent-inbox.rejected/${name}`
 }
 
 export async function finishClaim(home: string, name: string): Promise<void> {
+  claimedByMe.delete(join(home, name))
   try {
     unlinkSync(join(bridgePaths(home).claimedDir, name))
   } catch (error) {

@@ -121,7 +121,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
     memory: memory!,
     store: options.store,
     stopping: () => stopping,
-    recordAnswered: (answered) => recorder.record(answered),
+    recordAnswered: (answered, recovered) => recorder.record(answered, recovered),
     async fence() {
       if (!role.held() && !(await role.confirm())) throw new RoleLostError()
     },

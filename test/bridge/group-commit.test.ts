@@ -8,6 +8,7 @@ import { answerTo, configurePoll, dropCommandFile, readOutboxFile, readTaskList,
 import { appendToOutbox } from "../../src/bridge/outbox.ts"
 import type { AgentResponse } from "../../src/bridge/protocol.ts"
 import { createAppStore } from "../../src/store/app-store.ts"
+import { agentPaths } from "../../src/memory/memory-paths.ts"
 
 let home: string
 let cleanup: () => void
@@ -44,7 +45,7 @@ describe("queued inbox files", () => {
     expect(pending("agent-inbox.d") + pending("agent-inbox.claimed")).toBe(0)
   })
 
-  it("answers each of 60 queued commands exactly once across SIGKILLs at random moments", async () => {
+  it("answers and records in memory each of 60 queued commands exactly once across SIGKILLs at random moments", async () => {
     configurePoll(home, 50)
     const target = await createAppStore({ home }).getState().addTask({ title: "collects notes" })
     // One command per file, as concurrent agents write them; notes show a second execution.
@@ -53,7 +54,9 @@ describe("queued inbox files", () => {
       dropCommandFile(
         home,
         `${String(n).padStart(3, "0")}.json`,
-        n % 2 === 0 ? { id, command: "create", payload: { title: `created ${n}` } } : { id, command: "add-note", payload: { taskId: target.id.slice(0, 8), content: `note ${n}` } },
+        n % 2 === 0
+          ? { id, source: "claude-code", command: "create", payload: { title: `created ${n}` } }
+          : { id, source: "claude-code", command: "add-note", payload: { taskId: target.id.slice(0, 8), content: `note ${n}` } },
       ),
     )
     let killedWithWorkLeft = 0
@@ -80,6 +83,12 @@ describe("queued inbox files", () => {
     expect(tasks.filter((t) => t.title.startsWith("created ")).map((t) => t.title).sort()).toEqual(ids.filter((_, n) => n % 2 === 0).map((id) => `created ${id.slice(2)}`).sort())
     expect(tasks.find((t) => t.id === target.id)!.notes.map((n) => n.content).sort()).toEqual(ids.filter((_, n) => n % 2 === 1).map((id) => `note ${id.slice(2)}`).sort())
     expect(existsSync(join(home, "agent-journal.json"))).toBe(false)
+    // Each command's call is in the agent's memory once: none lost to a kill, none recorded twice.
+    const calls = readFileSync(agentPaths(home, "claude-code").messages, "utf8")
+      .split("\n")
+      .filter((line) => line.trim().length > 0)
+      .flatMap((line) => ((JSON.parse(line) as { message: { tool_calls?: { id: string }[] } }).message.tool_calls ?? []).map((call) => call.id))
+    expect(calls.sort()).toEqual([...ids].sort())
   }, 120_000)
 })
 
