@@ -133,3 +133,25 @@ describe("create's answer", () => {
     expect(answerTo(home, "c2").data).toMatchObject({ title: "free", blocked: false, subtaskIds: [] })
   })
 })
+
+describe("show's answer", () => {
+  it("gives each subtask its own subtasks, progress and blocked state", async () => {
+    const store = createAppStore({ home })
+    const parent = await store.getState().addTask({ title: "parent" })
+    const blocker = await store.getState().addTask({ title: "blocker" })
+    const kid = await store.getState().addTask({ title: "kid", parentId: parent.id, blockedBy: [blocker.id] })
+    const grandchild = await store.getState().addTask({ title: "grandchild", parentId: kid.id })
+    dropCommandFile(home, "001.json", { id: "s1", command: "show", payload: { taskId: parent.id.slice(0, 8) } })
+    const runner = startTestRunner(home)
+    try {
+      await runner.processNow()
+    } finally {
+      await runner.stop()
+    }
+    const shown = answerTo(home, "s1").data as { subtaskIds: string[]; blocked: boolean; subtasks: Record<string, unknown>[] }
+    expect(shown.subtaskIds).toEqual([kid.id])
+    expect(shown.blocked).toBe(false)
+    expect(shown.subtasks).toHaveLength(1)
+    expect(shown.subtasks[0]).toMatchObject({ id: kid.id, subtaskIds: [grandchild.id], blocked: true, progress: { done: 0, total: 1 } })
+  })
+})
