@@ -11,7 +11,7 @@
 // The per-file steps (rename, read, delete) are synchronous: each takes microseconds, and a queue
 // of a thousand files spent most of its time going through the thread pool and back one by one.
 import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
-import { open, readFile, rename } from "node:fs/promises"
+import { readFile, rename } from "node:fs/promises"
 import { join } from "node:path"
 import { ensureDir, fsyncDirSync } from "../store/durable-file.ts"
 import { MAX_INBOX_FILE_BYTES } from "./protocol.ts"
@@ -115,19 +115,9 @@ export async function claimInbox(home: string): Promise<number> {
       touched.add(paths.inboxDir)
     }
   }
-  // A claim that a power cut undid would come back under a new name and run again. The folders
-  // are flushed together (one journal commit on most file systems rather than one each).
-  if (claimed > 0) await Promise.all([...touched, paths.claimedDir].map(fsyncDir))
+  // A claim that a power cut undid would come back under a new name and run again.
+  if (claimed > 0) for (const dir of [...touched, paths.claimedDir]) fsyncDirSync(dir)
   return claimed
-}
-
-async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, "r")
-  try {
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
 }
 
 export type ClaimContent = { kind: "items"; items: unknown[] } | { kind: "unreadable"; reason: string; text: string }

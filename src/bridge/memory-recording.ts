@@ -1,9 +1,10 @@
 // Recording what agents do through the bridge into their memory: each answered command (call and
 // answer) goes to the raw log of its sender (source + agentId), one append per agent per unit.
-//   - The append to the raw log (one fsynced write) is made by the unit itself, before its answers
-//     are remembered and delivered: a runner killed after it finds the unit remembered and does not
-//     run it again, one killed before it runs the unit again and appends then. A unit run again
-//     after a crash (see `recovered`) skips the commands a log already holds, so none is twice.
+//   - The append to the raw log (one fsynced write) is made by the unit itself, after its answers
+//     are in the outbox and before its inbox files are deleted: a runner killed before it finds the
+//     files still there and records them then (claim-processor.ts), whether it runs the unit again
+//     or only delivers its remembered answers. Recording after a crash (see `recovered`) skips the
+//     commands a log already holds, so none is recorded twice.
 //   - Taking the new lines into the agent's context (loading it, persisting the snapshot, closing a
 //     long epoch: the costly part) is queued after the pass, per agent, so answers never wait for it.
 // A memory failure is reported, never turned into a failed command. memory-* commands are memory
@@ -13,6 +14,9 @@ import { bridgeAgentId } from "../memory/agent-id.ts"
 import { trafficMessages } from "../memory/agent-traffic.ts"
 import type { MemoryManager } from "../memory/memory-manager.ts"
 import { readJsonLines } from "../memory/jsonl-file.ts"
+import { TskError } from "../domain/errors.ts"
+
+const APPEND_PATIENCE_MS = 6000
 
 export interface AnsweredCommand {
   command: AgentCommand
@@ -47,6 +51,22 @@ function recordedCallIds(path: string): Set<string> {
     }
   }
   return ids
+}
+
+/**
+ * A runner killed while appending leaves the memory's append lock behind, taken over only once it
+ * is stale (5 s); the first attempt gives up sooner (3 s), so the append is tried again past that.
+ */
+async function appendOutlastingLock(manager: MemoryManager, agentId: string, messages: unknown[]): Promise<void> {
+  const until = Date.now() + APPEND_PATIENCE_MS
+  for (;;) {
+    try {
+      await manager.append(agentId, messages, { persist: false })
+      return
+    } catch (error) {
+      if (!(error instanceof TskError && error.kind === "conflict") || Date.now() > until) throw error
+    }
+  }
 }
 
 export function createTrafficRecorder(manager: MemoryManager, onError: (error: unknown) => void): TrafficRecorder {
@@ -94,7 +114,7 @@ export function createTrafficRecorder(manager: MemoryManager, onError: (error: u
             .filter(({ command }) => !known?.has(command.id))
             .flatMap(({ command, response }) => trafficMessages({ id: command.id, command: command.command, payload: command.payload }, response))
           if (messages.length === 0) continue
-          await manager.append(agentId, messages, { persist: false })
+          await appendOutlastingLock(manager, agentId, messages)
           stale.add(agentId)
         } catch (error) {
           onError(error)
