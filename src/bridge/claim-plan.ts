@@ -17,7 +17,16 @@ interface SlotBase {
 }
 
 export type Slot =
-  | (SlotBase & { kind: "answered"; id: string; command: string; response: AgentResponse; summary: string; remember: boolean })
+  | (SlotBase & {
+      kind: "answered"
+      id: string
+      command: string
+      response: AgentResponse
+      summary: string
+      remember: boolean
+      /** A command that ran before a crash (its result kept by the journal), for agent memory. */
+      ran?: AgentCommand
+    })
   | (SlotBase & { kind: "run"; command: AgentCommand; definition: BridgeCommandDefinition; payload: unknown; task: boolean })
   /** The same id earlier in the same unit: answered with that command's response. */
   | (SlotBase & { kind: "repeat"; id: string; command: string; of: number })
@@ -61,7 +70,7 @@ export function planUnit(files: readonly ClaimedFile[], ctx: PlanContext): Slot[
     const known = ctx.recovered?.done.get(index)
     if (known) {
       firstIndexOf.set(known.id, index)
-      return { ...base, kind: "answered", id: known.id, command: known.command, response: known.response, summary: known.summary, remember: true }
+      return { ...base, kind: "answered", id: known.id, command: known.command, response: known.response, summary: known.summary, remember: true, ...(normalized.ok ? { ran: normalized.command } : {}) }
     }
     if (!normalized.ok) {
       const command = normalized.command ?? "unknown"

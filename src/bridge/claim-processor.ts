@@ -7,7 +7,8 @@
 //   3. remember the executed ids with their responses, and that the unit's files are answered with
 //      these answers (the answers' timestamps are fixed from here on);
 //   4. append the answers to the outbox (skipped when a crash left them there already);
-//   5. delete the journal, then the claimed files; then tell listeners.
+//   5. append the commands that ran to their agents' memory (raw logs; memory-recording.ts);
+//   6. delete the journal, then the claimed files; then tell listeners.
 // A kill anywhere leaves enough on disk for the next runner to finish the unit without running
 // anything twice or losing an answer. A file that is not JSON is answered and moved aside alone.
 import { rm } from "node:fs/promises"
@@ -15,9 +16,9 @@ import { join } from "node:path"
 import { planUnit, type ClaimedFile, type Slot } from "./claim-plan.ts"
 import { RoleLostError, WorkingTasks, runDefinition, type TaskRouter } from "./command-execution.ts"
 import type { BridgeRegistry } from "./command-registry.ts"
-import { claimInbox, claimOriginOf, claimTimeOf, finishClaim, listClaims, readClaim, rejectClaim } from "./inbox-claim.ts"
+import { claimedHere, claimInbox, claimOriginOf, claimTimeOf, finishClaim, listClaims, readClaim, rejectClaim } from "./inbox-claim.ts"
 import { appendToOutbox } from "./outbox.ts"
-import type { AgentResponse } from "./protocol.ts"
+import { derivedCommandId, normalizeCommand, type AgentResponse } from "./protocol.ts"
 import { deleteJournal, fileExists, readJournal, recoverJournal, writeJournal, type Journal, type JournalEntry } from "../store/runner-journal.ts"
 import type { ProcessedEntry, ProcessedMemory } from "../store/runner-processed-ids.ts"
 import { runTaskBatch } from "../store/runner-task-commit.ts"
@@ -48,13 +49,16 @@ export interface ProcessorContext {
   store?: AppStore
   emit(event: ProcessedEvent): void
   stopping(): boolean
-  /** Hands the commands that ran, with their answers, to agent memory (after the outbox). */
-  recordAnswered?(answered: AnsweredCommand[]): void
+  /**
+   * Appends the commands that ran, with their answers, to agent memory, durably (before they are
+   * remembered as answered). `recovered`: the unit is run again after a crash and may be recorded.
+   */
+  recordAnswered?(answered: AnsweredCommand[], recovered: boolean): Promise<void>
 }
 
 /** Commands per unit, and per write of tasks.json. */
 const UNIT_COMMANDS = 500
-const UNIT_FILES = 256
+const UNIT_FILES = 500
 
 type RunSlot = Extract<Slot, { kind: "run" }>
 const nowIso = () => new Date().toISOString()
@@ -150,6 +154,25 @@ async function rejectUnreadable(ctx: ProcessorContext, claim: string, reason: st
   ctx.emit({ type: "processed", commandId, command: "invalid", status: "error", summary: `rejected ${claimOriginOf(claim)}`, error, subject: "" })
 }
 
+/**
+ * The commands of an answered file that ran (the processed-id memory names them by file and
+ * position), to agent memory: the runner may have died before recording them. Calls an agent's
+ * log already holds are skipped, so a unit that was recorded is not recorded twice.
+ */
+async function recordAnsweredClaim(ctx: ProcessorContext, claim: string): Promise<void> {
+  if (!ctx.recordAnswered) return
+  const content = await readClaim(ctx.home, claim)
+  if (content.kind !== "items") return
+  const executed: AnsweredCommand[] = []
+  content.items.forEach((item, n) => {
+    const normalized = normalizeCommand(item, derivedCommandId(claim, n), claimTimeOf(claim))
+    if (!normalized.ok) return
+    const entry = ctx.memory.get(normalized.command.id)
+    if (entry?.claim === `${claim}#${n}`) executed.push({ command: normalized.command, response: entry.response })
+  })
+  await ctx.recordAnswered(executed, true)
+}
+
 /** Read claimed files into a unit, in order; answers unreadable ones and finishes answered ones. */
 async function gatherUnit(ctx: ProcessorContext, candidates: string[], fixed: boolean): Promise<{ files: ClaimedFile[]; consumed: number }> {
   const files: ClaimedFile[] = []
@@ -159,8 +182,9 @@ async function gatherUnit(ctx: ProcessorContext, candidates: string[], fixed: bo
     if (!fixed && files.length > 0 && (commands >= UNIT_COMMANDS || files.length >= UNIT_FILES)) break
     consumed++
     if (ctx.memory.answered(claim)) {
-      // Killed after remembering the answers: deliver them (once) and finish.
+      // Killed after remembering the answers: deliver them (once), record them, and finish.
       await appendToOutbox(ctx.home, ctx.memory.answersOf(claim) ?? [])
+      await recordAnsweredClaim(ctx, claim)
       await finishClaim(ctx.home, claim)
       continue
     }
@@ -207,10 +231,12 @@ async function processUnit(ctx: ProcessorContext, files: ClaimedFile[], journal:
       for (const entry of error.entries) failed.set(entry.index, entry)
     }
   }
-  return finishUnit(ctx, unit, slots, failed)
+  // Files this process did not claim were left by a runner that died: the unit may be a second run.
+  const again = journal !== null || unit.claims.some((claim) => !claimedHere(ctx.home, claim))
+  return finishUnit(ctx, unit, slots, failed, again)
 }
 
-async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], failed: Map<number, JournalEntry>): Promise<number> {
+async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], failed: Map<number, JournalEntry>, recovered: boolean): Promise<number> {
   const ran = new Map(unit.committed.map((entry) => [entry.index, entry]))
   const responses: AgentResponse[] = []
   const summaries: string[] = []
@@ -233,10 +259,16 @@ async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], fail
   }
   await ctx.memory.record(unit.claims, remember, responses)
   await appendToOutbox(ctx.home, responses)
+  // What ran, in this pass or (kept by the journal) before a crash. After the answers, before the
+  // files go: a runner killed in between finds the files answered (see recordAnsweredClaim).
+  const executed = slots.flatMap((slot, i) => {
+    const command = slot.kind === "run" ? slot.command : slot.kind === "answered" ? slot.ran : undefined
+    return command ? [{ command, response: responses[i]! }] : []
+  })
+  await ctx.recordAnswered?.(executed, recovered)
   await deleteJournal(ctx.home)
   for (const claim of unit.claims) await finishClaim(ctx.home, claim)
   await ctx.memory.compact()
-  ctx.recordAnswered?.(slots.flatMap((slot, i) => (slot.kind === "run" ? [{ command: slot.command, response: responses[i]! }] : [])))
   slots.forEach((slot, i) => {
     const response = responses[i]!
     ctx.emit({

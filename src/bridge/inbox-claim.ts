@@ -7,8 +7,11 @@
 // (agents name them `<timestamp>-…` to keep their order); a claimed name starts with the claim
 // time and a sequence number, so claimed files sort in the order they are processed, across
 // restarts too. A claimed file is deleted only after all its responses are durable.
-import { closeSync, fsyncSync, openSync, writeFileSync } from "node:fs"
-import { readdir, readFile, rename, rm, stat } from "node:fs/promises"
+//
+// The per-file steps (rename, read, delete) are synchronous: each takes microseconds, and a queue
+// of a thousand files spent most of its time going through the thread pool and back one by one.
+import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
+import { readFile, rename } from "node:fs/promises"
 import { join } from "node:path"
 import { ensureDir, fsyncDirSync } from "../store/durable-file.ts"
 import { MAX_INBOX_FILE_BYTES } from "./protocol.ts"
@@ -26,6 +29,13 @@ export function bridgePaths(home: string) {
 const CLAIM_NAME = /^(\d{14})-(\d{6})-(.+)$/
 let lastClaimMs = 0
 let sequence = 0
+/** Claimed files (home/name) this process claimed and has not finished. */
+const claimedByMe = new Set<string>()
+
+/** Did this process claim `name`? A claimed file it did not claim was left by a runner that died. */
+export function claimedHere(home: string, name: string): boolean {
+  return claimedByMe.has(join(home, name))
+}
 
 /** Names agents may use while writing into agent-inbox.d/ are skipped until renamed. */
 export function isInboxEntryName(name: string): boolean {
@@ -53,9 +63,9 @@ export function claimOriginOf(name: string): string {
   return origin.startsWith("d-") ? `agent-inbox.d/${origin.slice(2)}` : "agent-inbox.json"
 }
 
-async function moveIfPresent(from: string, to: string): Promise<boolean> {
+function moveIfPresent(from: string, to: string): boolean {
   try {
-    await rename(from, to)
+    renameSync(from, to)
     return true
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return false
@@ -65,7 +75,7 @@ async function moveIfPresent(from: string, to: string): Promise<boolean> {
 
 export async function listClaims(home: string): Promise<string[]> {
   try {
-    return (await readdir(bridgePaths(home).claimedDir)).filter((name) => CLAIM_NAME.test(name)).sort()
+    return readdirSync(bridgePaths(home).claimedDir).filter((name) => CLAIM_NAME.test(name)).sort()
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return []
     throw error
@@ -84,19 +94,23 @@ export async function claimInbox(home: string): Promise<number> {
   }
   let claimed = 0
   const touched = new Set<string>()
-  if (await moveIfPresent(paths.inbox, join(paths.claimedDir, nextClaimName("inbox.json")))) {
+  const inboxClaim = nextClaimName("inbox.json")
+  if (moveIfPresent(paths.inbox, join(paths.claimedDir, inboxClaim))) {
+    claimedByMe.add(join(home, inboxClaim))
     claimed++
     touched.add(home)
   }
   let names: string[] = []
   try {
-    const entries = await readdir(paths.inboxDir, { withFileTypes: true })
+    const entries = readdirSync(paths.inboxDir, { withFileTypes: true })
     names = entries.filter((e) => e.isFile() && isInboxEntryName(e.name)).map((e) => e.name).sort()
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
   }
   for (const name of names) {
-    if (await moveIfPresent(join(paths.inboxDir, name), join(paths.claimedDir, nextClaimName(`d-${name}`)))) {
+    const claim = nextClaimName(`d-${name}`)
+    if (moveIfPresent(join(paths.inboxDir, name), join(paths.claimedDir, claim))) {
+      claimedByMe.add(join(home, claim))
       claimed++
       touched.add(paths.inboxDir)
     }
@@ -114,11 +128,17 @@ export type ClaimContent = { kind: "items"; items: unknown[] } | { kind: "unread
  */
 export async function readClaim(home: string, name: string, settleMs = 50): Promise<ClaimContent> {
   const path = join(bridgePaths(home).claimedDir, name)
-  const size = (await stat(path)).size
-  if (size > MAX_INBOX_FILE_BYTES) {
-    return { kind: "unreadable", reason: `${claimOriginOf(name)} is too large (${size} bytes; the limit is ${MAX_INBOX_FILE_BYTES} bytes)`, text: "" }
+  const fd = openSync(path, "r")
+  let text: string
+  try {
+    const size = fstatSync(fd).size
+    if (size > MAX_INBOX_FILE_BYTES) {
+      return { kind: "unreadable", reason: `${claimOriginOf(name)} is too large (${size} bytes; the limit is ${MAX_INBOX_FILE_BYTES} bytes)`, text: "" }
+    }
+    text = readFileSync(fd, "utf8")
+  } finally {
+    closeSync(fd)
   }
-  let text = await readFile(path, "utf8")
   for (let attempt = 0; ; attempt++) {
     try {
       const value: unknown = JSON.parse(text)
@@ -139,13 +159,19 @@ export async function readClaim(home: string, name: string, settleMs = 50): Prom
 export async function rejectClaim(home: string, name: string): Promise<string> {
   const paths = bridgePaths(home)
   await ensureDir(paths.rejectedDir)
-  await moveIfPresent(join(paths.claimedDir, name), join(paths.rejectedDir, name))
+  moveIfPresent(join(paths.claimedDir, name), join(paths.rejectedDir, name))
+  claimedByMe.delete(join(home, name))
   fsyncDirSync(paths.rejectedDir)
   return `agent-inbox.rejected/${name}`
 }
 
 export async function finishClaim(home: string, name: string): Promise<void> {
-  await rm(join(bridgePaths(home).claimedDir, name), { force: true })
+  claimedByMe.delete(join(home, name))
+  try {
+    unlinkSync(join(bridgePaths(home).claimedDir, name))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
+  }
 }
 
 /** Put a command file into agent-inbox.d/ the way agents should: write elsewhere, then rename in. */

@@ -1,9 +1,10 @@
 // agent-outbox.json: the responses, a JSON array as agents expect, newest last, the last 100 kept.
 // Appends are locked read-modify-writes with a durable atomic write. An outbox that does not parse
-// is moved aside (agent-outbox.json.corrupt-<time>), never written over.
+// is moved aside (agent-outbox.json.corrupt-<time>), never written over. A process that appends
+// again and finds the very text it wrote last skips parsing and validating it.
 import { readFile, rename } from "node:fs/promises"
 import * as z from "zod"
-import { writeJsonDurable } from "../store/durable-file.ts"
+import { writeFileDurable, writeJsonDurable } from "../store/durable-file.ts"
 import { withFileLock, withFileLockRetrying } from "../store/file-lock.ts"
 import { enqueue } from "../store/serial-queue.ts"
 import { TskError } from "../domain/errors.ts"
@@ -16,10 +17,20 @@ export const OUTBOX_MAX_BYTES = 2 * 1024 * 1024
 /** One answer larger than this keeps its status but not its data (the change itself stands). */
 export const MAX_ANSWER_BYTES = 512 * 1024
 
+const sizes = new WeakMap<AgentResponse, number>()
+
 /** Bytes the response takes in the outbox as written (pretty, inside the array). */
 function sizeOf(response: AgentResponse): number {
-  return Buffer.byteLength(JSON.stringify([response], null, 2)) - 2
+  let size = sizes.get(response)
+  if (size === undefined) {
+    size = Buffer.byteLength(JSON.stringify([response], null, 2)) - 2
+    sizes.set(response, size)
+  }
+  return size
 }
+
+/** What this process last wrote to each outbox: the text and its responses (never mutated). */
+const lastWritten = new Map<string, { text: string; responses: readonly AgentResponse[] }>()
 
 /** An answer too large for the outbox says so instead of carrying its data. */
 function bounded(response: AgentResponse): AgentResponse {
@@ -44,7 +55,7 @@ export function keepNewest(responses: readonly AgentResponse[]): AgentResponse[]
 
 const Outbox = z.array(AgentResponse)
 
-async function readOutboxFile(path: string): Promise<AgentResponse[] | "corrupt"> {
+async function readOutboxFile(path: string, known?: { text: string; responses: readonly AgentResponse[] }): Promise<readonly AgentResponse[] | "corrupt"> {
   let text: string
   try {
     text = await readFile(path, "utf8")
@@ -52,6 +63,7 @@ async function readOutboxFile(path: string): Promise<AgentResponse[] | "corrupt"
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return []
     throw new TskError("io", `cannot read agent-outbox.json: ${(error as NodeJS.ErrnoException).code ?? "error"}`)
   }
+  if (known && text === known.text) return known.responses
   if (text.trim().length === 0) return []
   try {
     const parsed = Outbox.safeParse(JSON.parse(text))
@@ -64,7 +76,7 @@ async function readOutboxFile(path: string): Promise<AgentResponse[] | "corrupt"
 export async function readOutbox(home: string): Promise<AgentResponse[]> {
   const current = await readOutboxFile(bridgePaths(home).outbox)
   if (current === "corrupt") throw new TskError("corrupt", "agent-outbox.json is not a JSON array of responses", { file: "agent-outbox.json" })
-  return current
+  return [...current]
 }
 
 /**
@@ -88,14 +100,18 @@ export function appendToOutbox(home: string, block: readonly AgentResponse[]): P
   // Retried from the re-read when the lock was lost (the append is idempotent: see endsWithBlock).
   return enqueue(path, () =>
     withFileLockRetrying(path, async () => {
-      let current = await readOutboxFile(path)
+      let current = await readOutboxFile(path, lastWritten.get(path))
       if (current === "corrupt") {
         await rename(path, `${path}.corrupt-${Date.now()}`)
         current = []
       }
       const answers = block.map(bounded)
       if (endsWithBlock(current, answers)) return
-      await writeJsonDurable(path, keepNewest([...current, ...answers]))
+      const next = keepNewest([...current, ...answers])
+      const text = JSON.stringify(next, null, 2) + "\n"
+      lastWritten.delete(path)
+      await writeFileDurable(path, text)
+      lastWritten.set(path, { text, responses: next })
     }),
   )
 }

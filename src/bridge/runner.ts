@@ -28,6 +28,14 @@ import { createTrafficRecorder } from "./memory-recording.ts"
 export type { ProcessedEvent } from "./claim-processor.ts"
 
 export const DEFAULT_POLL_INTERVAL_MS = 2000
+/**
+ * While agents keep dropping commands (an inbox event less than QUIET_MS ago), the pass after a
+ * pass waits for the inbox to go quiet, at most BURST_WAIT_MS: a burst of a thousand files becomes
+ * a few large units instead of dozens of small ones, each a write of tasks.json. A command that
+ * arrives alone is still taken at once.
+ */
+const QUIET_MS = 3
+const BURST_WAIT_MS = 100
 
 export interface BridgeRunnerOptions {
   home: string
@@ -99,6 +107,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
   let stopping = false
   let passing: Promise<void> | null = null
   let again = false
+  let lastInboxEvent = 0
   let closeWatcher: (() => Promise<void>) | null = null
   let resolveStopped: (reason: RunnerStopReason) => void = () => {}
   const stopped = new Promise<RunnerStopReason>((resolve) => (resolveStopped = resolve))
@@ -121,7 +130,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
     memory: memory!,
     store: options.store,
     stopping: () => stopping,
-    recordAnswered: (answered) => recorder.record(answered),
+    recordAnswered: (answered, recovered) => recorder.record(answered, recovered),
     async fence() {
       if (!role.held() && !(await role.confirm())) throw new RoleLostError()
     },
@@ -150,6 +159,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
       do {
         again = false
         await processPending(context())
+        if (again && !stopping) await inboxQuiet()
       } while (again && !stopping)
     })()
       .catch((error) => {
@@ -162,6 +172,16 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
     return passing
   }
 
+  async function inboxQuiet(): Promise<void> {
+    const until = Date.now() + BURST_WAIT_MS
+    while (!stopping && Date.now() - lastInboxEvent < QUIET_MS && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, QUIET_MS))
+  }
+
+  const onInboxEvent = () => {
+    lastInboxEvent = Date.now()
+    void processNow()
+  }
+
   const timer = setInterval(() => void processNow(), pollIntervalMs)
 
   async function startWatching(): Promise<void> {
@@ -170,8 +190,8 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
     // Folder watches filtered by name: the runner's own writes in TSK_HOME (its heartbeat every
     // second, checkpoints) wake nothing; chokidar re-read the whole folder on each of them.
     const { watchFiles, watchFolder } = await import("../store/watch-files.ts")
-    const soon = { debounceMs: 2 }
-    const closers = [watchFiles([paths.inbox], () => void processNow(), soon), watchFolder(paths.inboxDir, () => void processNow(), soon)]
+    const soon = { debounceMs: 0 }
+    const closers = [watchFiles([paths.inbox], onInboxEvent, soon), watchFolder(paths.inboxDir, onInboxEvent, soon)]
     closeWatcher = async () => {
       await Promise.all(closers.map((close) => close()))
     }

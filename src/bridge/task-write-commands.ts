@@ -44,7 +44,7 @@ function statusCommand(access: TaskAccess, command: string, status: TaskStatus, 
 }
 
 export function createTaskWriteCommands(access: TaskAccess): BridgeCommandDefinition[] {
-  const created = (task: Task) => taskData(access.tasks(), task)
+  const created = (task: Task) => taskData(access.tasks(), task, { fresh: true })
   return [
     defineBridgeCommand({
       command: "create",

@@ -48,6 +48,8 @@ export interface MemoryManager {
   paths(agentId: string): AgentPaths
   exists(agentId: string): boolean
   append(agentId: string, messages: readonly unknown[], options?: { at?: Date; persist?: boolean }): Promise<AppendResult>
+  /** What `append` does at a turn's end, for lines appended with `persist: false`: load (persisting the context), close a long epoch. */
+  settle(agentId: string, at?: Date): Promise<void>
   remember(agentId: string, key: string, value: unknown, at?: Date): Promise<{ agentId: string; key: string; forgotten: boolean }>
   /** The agent's context as it stands, loaded (cache first) on first use; persisted after a rebuild. */
   load(agentId: string): Promise<Bootstrapped>
@@ -96,14 +98,18 @@ export function createMemoryManager(home: string, options: MemoryManagerOptions 
       appendMessageRecords(paths, messages.map((message) => ({ at, message })))
       const boundary = options.persist ?? endsTurn(messages.at(-1)!)
       if (!boundary) return { agentId, appended: messages.length, persisted: false }
+      await manager.settle(agentId, options.at)
+      return { agentId, appended: messages.length, persisted: true }
+    },
+
+    async settle(agentId, at) {
       // Loading takes the new lines in and persists the changed context.
       const { context } = await load(agentId)
       // A long epoch is closed at a turn's end, so a rebuild never has to read an endless tail.
       if (context.position.logOffset > autoCompactBytes) {
-        const since = lastEpoch(await readEpisodes(paths.episodes))?.to_offset ?? 0
-        if (context.position.logOffset - since > autoCompactBytes) await this.compact(agentId, options.at)
+        const since = lastEpoch(await readEpisodes(agentPaths(home, agentId).episodes))?.to_offset ?? 0
+        if (context.position.logOffset - since > autoCompactBytes) await manager.compact(agentId, at)
       }
-      return { agentId, appended: messages.length, persisted: true }
     },
 
     async remember(agentId, key, value, at = new Date()) {
