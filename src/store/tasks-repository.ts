@@ -368,6 +368,12 @@ export async function writeChange(home: string, lock: HeldLock, read: string | n
       return snapshot
     }
   }
+  return writeBase(home, lock, read, state, snapshot)
+}
+
+/** The whole base as `snapshot` (a compaction), guarded like a journal line. */
+async function writeBase(home: string, lock: HeldLock, read: string | null, state: StoreState, snapshot: TasksSnapshot): Promise<TasksSnapshot> {
+  const paths = homePaths(home)
   const text = serializeTasksFile(snapshot)
   const guardBase = lockGuard(lock, paths.tasks, read)
   const guardJournal = journalGuard(paths.journal, state, lock)
@@ -377,6 +383,24 @@ export async function writeChange(home: string, lock: HeldLock, read: string | n
   })
   afterTasksWrite(home, text, snapshot)
   return snapshot
+}
+
+/**
+ * Fold the journal into the base now (the same list, one revision up), so that tools reading
+ * tasks.json alone see every change. Long-lived processes call it once the journal has been quiet
+ * for a while (see the runner's compaction service). False when there was nothing to fold.
+ */
+export function compactTasks(home: string): Promise<boolean> {
+  const paths = homePaths(home)
+  return enqueue(paths.tasks, () =>
+    withFileLockRetrying(paths.tasks, async (lock) => {
+      const read = contentIdentity(paths.tasks)
+      const state = await readForChange(home, lock)
+      if (state.journal === null || state.journal.applied === 0) return false
+      await writeBase(home, lock, read, state, { revision: state.snapshot.revision + 1, tasks: state.snapshot.tasks })
+      return true
+    }),
+  )
 }
 
 /**
