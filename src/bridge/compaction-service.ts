@@ -19,23 +19,31 @@ export const journalCompactionService =
     let timer: ReturnType<typeof setInterval> | null = null
     let running: Promise<unknown> = Promise.resolve()
 
-    const quietSince = (): number | null => {
+    const quietSince = (): { mtimeMs: number; key: string } | null => {
       try {
-        return statSync(journal).mtimeMs
+        const stat = statSync(journal)
+        return { mtimeMs: stat.mtimeMs, key: `${stat.ino}:${stat.size}:${stat.mtimeMs}` }
       } catch {
         return null
       }
     }
-    const compact = () => {
-      running = running.then(() => compactTasks(home)).catch((error) => options.onError?.(error))
+    // A journal with nothing to fold in (only a torn tail, or lines that apply to nothing until a
+    // writer settles them) is not looked at again, under the lock, until it changes.
+    let nothingIn: string | null = null
+    const compact = (key: string | null) => {
+      running = running
+        .then(async () => {
+          if (!(await compactTasks(home))) nothingIn = key
+        })
+        .catch((error) => options.onError?.(error))
       return running
     }
     let busy = false
     const tick = () => {
-      const changed = quietSince()
-      if (busy || changed === null || Date.now() - changed < quietMs) return
+      const now = quietSince()
+      if (busy || now === null || now.key === nothingIn || Date.now() - now.mtimeMs < quietMs) return
       busy = true
-      void compact().finally(() => {
+      void compact(now.key).finally(() => {
         busy = false
       })
     }
@@ -51,7 +59,8 @@ export const journalCompactionService =
         if (timer === null) return
         clearInterval(timer)
         timer = null
-        if (quietSince() !== null) await compact()
+        const now = quietSince()
+        if (now !== null && now.key !== nothingIn) await compact(now.key)
         else await running
       },
     }

@@ -23,7 +23,7 @@ import { importTasks, type ImportResult } from "../domain/task-import.ts"
 import { TskError, toTskError } from "../domain/errors.ts"
 import type { Config } from "../domain/config.ts"
 import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
-import { appendTasks, mutateTasks, readCurrentRevision, readTasks } from "./tasks-repository.ts"
+import { appendTasks, mutateTasks, readTasks, type TasksSnapshot } from "./tasks-repository.ts"
 import { restoreDeleted, revertFields, undoCreate, type BlockerLink } from "../domain/undo-operations.ts"
 import { homePaths } from "./paths.ts"
 import { watchFiles } from "./watch-files.ts"
@@ -122,6 +122,12 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       return result
     }
 
+    /** A list read from disk: the view changes only when the list is another one. */
+    function take(snapshot: TasksSnapshot): void {
+      if (snapshot.tasks !== get().tasks) set({ tasks: snapshot.tasks, revision: snapshot.revision })
+      else if (snapshot.revision !== get().revision) set({ revision: snapshot.revision })
+    }
+
     return {
       home: options.home,
       tasks: [],
@@ -135,9 +141,8 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           // The config schema (zod) loads only here, never for a one-shot change.
           const { readConfig } = await import("./config-store.ts")
           const [snapshot, config] = await Promise.all([readTasks(options.home), readConfig(options.home)])
-          if (snapshot.revision !== get().revision || !get().loaded || get().loadError) {
-            set({ tasks: snapshot.tasks, revision: snapshot.revision })
-          }
+          if (!get().loaded || get().loadError) set({ tasks: snapshot.tasks, revision: snapshot.revision })
+          else take(snapshot)
           set({ config, loadError: null, loaded: true })
         } catch (error) {
           set({ loadError: toTskError(error), loaded: true })
@@ -151,11 +156,21 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           const configNow = fileIdentity(paths.config)
           if (tasksNow === tasksSeen && configNow === configSeen) return
           const state = get()
-          const tasksChanged = tasksNow !== tasksSeen && (state.loadError !== null || readCurrentRevision(options.home) !== state.revision)
+          const tasksChanged = tasksNow !== tasksSeen
           const configChanged = configNow !== configSeen
           tasksSeen = tasksNow
           configSeen = configNow
-          if (tasksChanged || configChanged) await get().reload()
+          if (configChanged || state.loadError !== null || !state.loaded) await get().reload()
+          else if (tasksChanged) {
+            // Cheap when the change is this process's own (the store hands back the snapshot it
+            // wrote) or a few journal lines; the list is compared, not the revision, which a
+            // tasks.json written from outside can make repeat.
+            try {
+              take(await readTasks(options.home))
+            } catch (error) {
+              set({ loadError: toTskError(error) })
+            }
+          }
         })().finally(() => {
           refreshing = null
         })

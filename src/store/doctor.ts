@@ -136,8 +136,8 @@ function checkJournal(path: string): FileReport | null {
  * Repair the task list: the base (tasks.json itself when it validates, else the newest valid
  * backup) plus the journal lines that apply to it (up to a bad line), written as a new base with a
  * revision above every one seen; the bad base and a journal with anything left unapplied are moved
- * aside. The new base is written before the journal is touched, and its revision is above every
- * line's, so a crash in between leaves lines that apply to nothing and loses nothing.
+ * aside. A journal with lines left over is set aside before the new base is written, and the new
+ * base's revision is above every line's, so a crash in between loses nothing.
  */
 async function repairTasks(home: string, report: FileReport, baseBad: boolean): Promise<FileReport> {
   const paths = homePaths(home)
@@ -189,9 +189,11 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
     if (base !== null) {
       const snapshot: TasksSnapshot = { revision: highest + 1, tasks: applyLines(base.tasks, lines) }
       const text = serializeTasksFile(snapshot)
-      await writeFileDurable(paths.tasks, text, lockGuard(lock))
+      // Aside first: a crash after the base is written must not leave lines that the next writer
+      // would remove as folded in (the base's revision is above theirs).
       if (keepJournal) journalMovedTo = setJournalAside(paths.journal, damaged ? "corrupt" : "stale", stamp)
-      afterTasksWrite(home, text, snapshot)
+      await writeFileDurable(paths.tasks, text, lockGuard(lock))
+      afterTasksWrite(home, text, snapshot, { lock, journal: !keepJournal && whole ? { ino: whole.ino, size: whole.size } : null })
     } else if (keepJournal || scan !== null) {
       journalMovedTo = setJournalAside(paths.journal, damaged ? "corrupt" : "stale", stamp)
     }

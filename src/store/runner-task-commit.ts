@@ -8,7 +8,7 @@ import { readdir, rename, rm } from "node:fs/promises"
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { homePaths } from "./paths.ts"
-import { afterTasksWrite, journalGuard, readForChange, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
+import { afterTasksWrite, foldedJournal, journalGuard, readForChange, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
 import { lockGuard, withFileLock } from "./file-lock.ts"
 import { contentIdentity } from "./file-identity.ts"
 import { enqueue } from "./serial-queue.ts"
@@ -65,7 +65,7 @@ export function runTaskBatch<T>(
       journalGuard(paths.journal, state, lock)()
       await rename(temp, paths.tasks)
       fsyncDirSync(home)
-      afterTasksWrite(home, content, written)
+      afterTasksWrite(home, content, written, foldedJournal(lock, state))
       return { value, written }
     }),
   )

@@ -9,6 +9,7 @@
 // the last makes the journal corrupt (like a corrupt tasks.json: nothing is written over it).
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync, constants } from "node:fs"
 import { TskError } from "../domain/errors.ts"
+import { LockLostError } from "./lock-context.ts"
 import type { Task } from "../domain/task.ts"
 import { fsyncDirSync } from "./durable-file.ts"
 import { dirname } from "node:path"
@@ -261,7 +262,7 @@ export interface AppendTarget {
  */
 export function appendLine(path: string, target: AppendTarget, line: string, guard: () => void): void {
   const { expected } = target
-  const flags = constants.O_WRONLY | constants.O_APPEND | (expected === null ? constants.O_CREAT | constants.O_EXCL : 0)
+  const flags = constants.O_RDWR | constants.O_APPEND | (expected === null ? constants.O_CREAT | constants.O_EXCL : 0)
   let fd: number
   try {
     fd = openSync(path, flags, 0o600)
@@ -283,11 +284,22 @@ export function appendLine(path: string, target: AppendTarget, line: string, gua
       }
     }
     guard()
-    if (expected !== null && expected.end < expected.size) ftruncateSync(fd, expected.end)
+    if (expected !== null && expected.end < expected.size) {
+      // Cut the torn tail only while the file is still exactly as read.
+      if (fstatSync(fd).size !== expected.size) throw new LockLostError(path)
+      ftruncateSync(fd, expected.end)
+    }
     const bytes = Buffer.from(line, "utf8")
     const written = writeSync(fd, bytes)
     if (written !== bytes.length) throw new TskError("io", "tasks.journal: short write; the change was not saved")
     fsyncSync(fd)
+    // The line counts only where it was meant to go, right after the lines read: a writer paused
+    // past its lock's takeover may have appended after another holder's line, where its revision
+    // repeats one already taken and applies to nothing. Then nothing was saved: say so (the change
+    // is redone on what is on disk now).
+    const at = expected?.end ?? 0
+    const back = Buffer.alloc(bytes.length)
+    if (readSync(fd, back, 0, back.length, at) !== back.length || !back.equals(bytes)) throw new LockLostError(path)
   } finally {
     closeSync(fd)
   }

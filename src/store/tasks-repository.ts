@@ -5,7 +5,7 @@
 // the change is not a set of puts and deletes), a durable atomic write of the whole base with a
 // backup of it and the journal removed (compaction). A file that fails to validate is never
 // written over. Every reader sees base + journal; its revision is the journal's last one.
-import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
+import { closeSync, linkSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { homePaths } from "./paths.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
@@ -176,32 +176,6 @@ export async function readTasks(home: string, options: { locked?: boolean } = {}
   return snapshot === NO_BASE ? { revision: 0, tasks: [] } : snapshot
 }
 
-/**
- * The revision every reader sees now (the base's head revision, then the journal's lines that
- * apply to it), without parsing the base; null when it cannot be told cheaply (then reload).
- */
-export function readCurrentRevision(home: string): number | null {
-  const paths = homePaths(home)
-  const head = readHeadRevision(paths.tasks)
-  if (head === null) return null
-  // This process's own last write (or read) of the journal: no need to read it again.
-  const seen = journalSeen.get(paths.journal)
-  if (seen && seen.base.revision === head && lastSeen.get(paths.tasks)?.identity === fileIdentity(paths.tasks)) {
-    const now = readJournalStat(paths.journal)
-    if (now && now.ino === seen.ino && now.size === seen.end) return seen.state.snapshot.revision
-  }
-  let whole: ReturnType<typeof readJournalBytes>
-  try {
-    whole = readJournalBytes(paths.journal)
-  } catch {
-    return null
-  }
-  if (whole === null) return head
-  const scan = scanJournal(whole.bytes)
-  if (scan.corrupt) return null
-  return applicableLines(scan.lines, head).at(-1)?.revision ?? head
-}
-
 /** `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it). */
 async function readBase(home: string, options: { locked?: boolean } = {}): Promise<TasksSnapshot> {
   const file = homePaths(home).tasks
@@ -311,9 +285,11 @@ export async function readForChange(home: string, lock: HeldLock): Promise<Store
   const j = state.journal
   if (!j || j.applied > 0 || j.unapplied === 0) return state
   lockGuard(lock, paths.tasks)()
-  if (j.lastRevision < state.base.revision) unlinkSync(paths.journal)
-  else renameSync(paths.journal, `${paths.journal}.stale-${new Date().toISOString().replace(/[:.]/g, "-")}`)
-  fsyncDirSync(paths.home)
+  if (j.lastRevision < state.base.revision) removeFoldedJournal(home, foldedJournal(lock, state))
+  else {
+    renameSync(paths.journal, `${paths.journal}.stale-${new Date().toISOString().replace(/[:.]/g, "-")}`)
+    fsyncDirSync(paths.home)
+  }
   journalSeen.delete(paths.journal)
   return readState(home, { locked: true })
 }
@@ -381,7 +357,7 @@ async function writeBase(home: string, lock: HeldLock, read: string | null, stat
     guardBase()
     guardJournal()
   })
-  afterTasksWrite(home, text, snapshot)
+  afterTasksWrite(home, text, snapshot, foldedJournal(lock, state))
   return snapshot
 }
 
@@ -527,19 +503,56 @@ function recordBaseMeta(file: string, snapshot: TasksSnapshot): void {
   }
 }
 
+/** The journal a writer read inside its lock (null: there was none), to remove once folded in. */
+export interface FoldedJournal {
+  lock: HeldLock
+  journal: { ino: number; size: number } | null
+}
+
+/** What a writer holding `lock` read of the journal in `state`. */
+export function foldedJournal(lock: HeldLock, state: StoreState): FoldedJournal {
+  return { lock, journal: state.journal && { ino: state.journal.ino, size: state.journal.size } }
+}
+
 /**
- * What follows every write of the whole base: a backup copy of it, the journal removed (the base
- * holds every line of it; its removal is made durable), the stamp, the highest order, the cache.
+ * Remove the journal that `folded` read, now that a base holding its lines is in place, and never
+ * another one: a writer paused past its lock's takeover must not delete the journal the new holder
+ * appended to (and acknowledged). Lines left behind apply to nothing and the next writer removes
+ * them. The journal is moved to a unique name first and put back (a link never overwrites) when
+ * what moved is not the file read; if a newer one appeared meanwhile, it is set aside as stale.
  */
-export function afterTasksWrite(home: string, text: string, snapshot: TasksSnapshot): void {
+function removeFoldedJournal(home: string, folded: FoldedJournal): void {
+  const paths = homePaths(home)
+  const expected = folded.journal
+  if (expected === null || !folded.lock.stillHeld()) return
+  const aside = `${paths.journal}.folded-${newLineId()}`
+  try {
+    renameSync(paths.journal, aside)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return
+    throw error
+  }
+  const moved = statSync(aside)
+  if (moved.ino === expected.ino && moved.size === expected.size) unlinkSync(aside)
+  else {
+    try {
+      linkSync(aside, paths.journal)
+      unlinkSync(aside)
+    } catch {
+      renameSync(aside, `${paths.journal}.stale-${new Date().toISOString().replace(/[:.]/g, "-")}`)
+    }
+  }
+  fsyncDirSync(paths.home)
+}
+
+/**
+ * What follows every write of the whole base: a backup copy of it, the journal it folded in removed
+ * (see removeFoldedJournal; its removal is made durable), the stamp, the highest order, the cache.
+ */
+export function afterTasksWrite(home: string, text: string, snapshot: TasksSnapshot, folded: FoldedJournal): void {
   const paths = homePaths(home)
   backupVersion(paths.tasks, paths.backups, text, snapshot.revision)
-  try {
-    unlinkSync(paths.journal)
-    fsyncDirSync(paths.home)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
-  }
+  removeFoldedJournal(home, folded)
   journalSeen.delete(paths.journal)
   const identity = fileIdentity(paths.tasks)
   recordValidatedStamp(paths.tasks, identity)
