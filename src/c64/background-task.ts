@@ -2,15 +2,20 @@
 // durable before the registry counts it, so a killed runner never loses a counted iteration and a
 // resumed one (which counts the samples too) never repeats one. A running iteration's count waits
 // for the registry's next write, shared with the other tasks (updateSoon: within one interval, at
-// most a second); its result.json and log line follow that write, in order. Listeners hear of it
-// as soon as its sample is durable. A status change is written at once.
+// most a second); its log line follows that write, in order, and so does the rewrite of the task's
+// task.json and result.json, at most every `TASK_FILES_EVERY_MS` (the registry and the samples hold
+// the rest) and always when the task stops here or its runner shuts down. Listeners hear of an
+// iteration as soon as its sample is durable. A status change is written at once, files and all.
 import type { RunVerdict, ScheduledJob } from "./scheduler.ts"
 import type { BackgroundOperation, BackgroundStep, ResumeState } from "./operations/operation-types.ts"
 import type { RegistryEntry } from "./state/task-schema.ts"
-import { appendSample } from "./state/task-files.ts"
+import { appendSample, writeTaskJson } from "./state/task-files.ts"
 import { formatTimestamp, restamp, timestampStyleOf } from "./state/timestamp.ts"
 import { TskError } from "../domain/errors.ts"
 import { errorMessage, logTask, writeResult, type TaskRuntime } from "./task-runtime.ts"
+
+/** How often a running task's task.json and result.json are rewritten with its latest iteration. */
+export const TASK_FILES_EVERY_MS = 5000
 
 export function createBackgroundJob(
   rt: TaskRuntime,
@@ -26,8 +31,18 @@ export function createBackgroundJob(
   const max = entry.maxIterations ?? null
   /** Set once the task has ended (here or elsewhere): no further iteration runs. */
   let finished = false
-  /** What follows each waiting count's write (result.json, log, event), in iteration order. */
+  /** What follows each waiting count's write (files, log), in iteration order. */
   let tail: Promise<void> = Promise.resolve()
+  let filesWrittenAt = -Infinity
+  /** The rewrite of task.json and result.json that the last counted iteration is owed, if any. */
+  let filesOwed: (() => Promise<void>) | null = null
+
+  async function writeFiles(updated: RegistryEntry, count: number, figures: Record<string, unknown>): Promise<void> {
+    filesOwed = null
+    filesWrittenAt = performance.now()
+    await writeTaskJson(rt.home, updated, false)
+    await writeResult(rt, updated, resultFor(updated, count, figures), false)
+  }
 
   function resultFor(current: RegistryEntry, count: number, figures: Record<string, unknown>, extra: Record<string, unknown> = {}) {
     const ended = current.status !== "running"
@@ -51,6 +66,7 @@ export function createBackgroundJob(
   function endedElsewhere(current: RegistryEntry | null): void {
     if (finished) return
     finished = true
+    filesOwed = null
     if (current?.status === "stopped") rt.events.emit({ type: "stopped", task: current })
   }
 
@@ -62,6 +78,7 @@ export function createBackgroundJob(
       e.status === "running" ? { ...e, status: "error", lastError: message, stoppedAt: stamp, updatedAt: stamp } : e,
     )
     if (afterTail) await tail
+    filesOwed = null
     if (failed.status !== "error") return
     await writeResult(rt, failed, resultFor(failed, iterations, summary, { error: message }))
     await logTask(rt, failed, `error: ${message}`)
@@ -132,7 +149,8 @@ export function createBackgroundJob(
           throw error
         }
         if (!counted) return endedElsewhere(updated)
-        await writeResult(rt, updated, resultFor(updated, iteration, figures), false)
+        if (performance.now() - filesWrittenAt >= TASK_FILES_EVERY_MS) await writeFiles(updated, iteration, figures)
+        else filesOwed = () => writeFiles(updated, iteration, figures)
         if (step.log) await logTask(rt, updated, step.log)
       })
       return "continue"
@@ -147,6 +165,7 @@ export function createBackgroundJob(
       throw error
     }
     await tail
+    filesOwed = null
     if (!counted) {
       if (updated.status === "stopped") rt.events.emit({ type: "stopped", task: updated })
       return "finish"
@@ -171,6 +190,9 @@ export function createBackgroundJob(
     async drain() {
       await rt.registry.flush()
       await tail
+      // Only a convenience copy of what the registry and the samples hold: a failure here must not
+      // keep the task from stopping or the runner from shutting down.
+      if (!finished) await filesOwed?.().catch(() => {})
     },
     onCrash: (error) => void crashed(error),
   }

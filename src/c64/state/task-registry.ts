@@ -49,6 +49,7 @@ export interface TaskRegistry {
   /**
    * `update` with the next write of this registry, at the latest `withinMs` (at most
    * `COMMIT_DELAY_MS`) from now; resolves with the entry as written (rejects as `update` would).
+   * The task's task.json is left to the caller (a running task's progress: see background-task.ts).
    */
   updateSoon(id: string, change: EntryChange, withinMs?: number): Promise<RegistryEntry>
   /** Writes the changes `updateSoon` holds now. */
@@ -121,6 +122,8 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
   interface Waiting {
     id: string
     change: EntryChange
+    /** Rewrite the task's task.json too (every change but a held one). */
+    mirror: boolean
     resolve(entry: RegistryEntry): void
     reject(error: unknown): void
   }
@@ -143,7 +146,7 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
       return
     }
     const tasks = loaded.registry.tasks.slice()
-    const before = new Map<number, RegistryEntry>()
+    const before = new Map<number, { was: RegistryEntry; mirror: boolean }>()
     const settle: Array<() => void> = []
     for (const c of changes) {
       const index = tasks.findIndex((t) => t.id === c.id)
@@ -164,7 +167,8 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
         settle.push(() => c.resolve(current))
         continue
       }
-      if (!before.has(index)) before.set(index, current)
+      const seen = before.get(index)
+      before.set(index, { was: seen?.was ?? current, mirror: c.mirror || (seen?.mirror ?? false) })
       const after = restampEntry(changed, loaded.style)
       tasks[index] = after
       settle.push(() => c.resolve(after))
@@ -173,7 +177,7 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
       try {
         await writeRegistry({ ...loaded.registry, tasks })
         // An iteration of a running task (status unchanged) is restored from the registry itself.
-        for (const [index, was] of before) await writeTaskJson(paths.home, tasks[index]!, tasks[index]!.status !== was.status)
+        for (const [index, { was, mirror }] of before) if (mirror) await writeTaskJson(paths.home, tasks[index]!, tasks[index]!.status !== was.status)
       } catch (error) {
         for (const c of changes) c.reject(error)
         return
@@ -271,14 +275,14 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
     update: (id, change) =>
       locked(async () => {
         const outcome: { entry?: RegistryEntry; error?: unknown } = {}
-        await commit([...takeWaiting(), { id, change, resolve: (entry) => (outcome.entry = entry), reject: (error) => (outcome.error = error ?? new Error("failed")) }])
+        await commit([...takeWaiting(), { id, change, mirror: true, resolve: (entry) => (outcome.entry = entry), reject: (error) => (outcome.error = error ?? new Error("failed")) }])
         if (outcome.error !== undefined || outcome.entry === undefined) throw outcome.error
         return outcome.entry
       }),
 
     updateSoon: (id, change, withinMs = COMMIT_DELAY_MS) =>
       new Promise<RegistryEntry>((resolve, reject) => {
-        waiting.push({ id, change, resolve, reject })
+        waiting.push({ id, change, mirror: false, resolve, reject })
         const due = performance.now() + Math.max(0, Math.min(withinMs, COMMIT_DELAY_MS))
         if (due >= writeAt) return
         if (waitTimer !== null) clearTimeout(waitTimer)

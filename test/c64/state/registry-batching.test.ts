@@ -1,11 +1,13 @@
 // Running tasks' progress shares registry writes: `updateSoon` holds a change for at most its
 // interval (a second at most), any `update` writes the held ones first, and a service that closes
-// writes what its tasks left waiting, so tasks.json always catches up with the samples.
+// writes what its tasks left waiting, so tasks.json always catches up with the samples. A running
+// task's own task.json and result.json follow every few seconds, and at once when it stops.
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { readFile, stat } from "node:fs/promises"
 import { join } from "node:path"
 import { createTaskRegistry, COMMIT_DELAY_MS, type TaskRegistry } from "../../../src/c64/state/task-registry.ts"
-import { makeTempHome } from "../helpers/temp-home.ts"
+import { makeTempHome, waitFor } from "../helpers/temp-home.ts"
+import { TASK_FILES_EVERY_MS } from "../../../src/c64/background-task.ts"
 import { makeServiceFixture, type ServiceFixture } from "../helpers/service-fixture.ts"
 
 const NOW = Date.UTC(2025, 9, 27, 11, 42, 3)
@@ -98,6 +100,30 @@ describe("background tasks and the held counts", () => {
       expect(entry.status).toBe("running")
       expect(entry.iterations).toBe(await samplesOf(task.folder))
     }
+  })
+
+  it("rewrites a running task's task.json and result.json at most every few seconds, and with its latest iteration when it stops", async () => {
+    expect(TASK_FILES_EVERY_MS).toBe(5000)
+    const task = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 40 })
+    await waitFor(async () => ((await fx.service.show(task.id)).task.iterations ?? 0) >= 10)
+    const taskFile = async () => JSON.parse(await readFile(join(fx.home, task.folder, "task.json"), "utf8"))
+    const resultFile = async () => JSON.parse(await readFile(join(fx.home, task.folder, "result.json"), "utf8"))
+    expect((await taskFile()).iterations).toBe(1)
+    expect((await resultFile()).iterations).toBe(1)
+    const { task: stopped } = await fx.service.stop(task.id)
+    const samples = await samplesOf(task.folder)
+    expect(stopped.iterations).toBe(samples)
+    expect(await taskFile()).toMatchObject({ status: "stopped", iterations: samples })
+    expect(await resultFile()).toMatchObject({ status: "stopped", iterations: samples })
+  })
+
+  it("a runner shutting down leaves task.json and result.json at the last iteration", async () => {
+    const task = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 40 })
+    await waitFor(async () => ((await fx.service.show(task.id)).task.iterations ?? 0) >= 5)
+    await fx.service.close()
+    const samples = await samplesOf(task.folder)
+    expect(JSON.parse(await readFile(join(fx.home, task.folder, "task.json"), "utf8"))).toMatchObject({ status: "running", iterations: samples })
+    expect(JSON.parse(await readFile(join(fx.home, task.folder, "result.json"), "utf8"))).toMatchObject({ status: "running", iterations: samples })
   })
 
   it("a task stopped by another process is left alone at its next slot", async () => {
