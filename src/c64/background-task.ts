@@ -1,13 +1,21 @@
 // One background task on the scheduler: each run is one iteration. The iteration's sample is
 // durable before the registry counts it, so a killed runner never loses a counted iteration and a
-// resumed one (which counts the samples too) never repeats one.
+// resumed one (which counts the samples too) never repeats one. A running iteration's count waits
+// for the registry's next write, shared with the other tasks (updateSoon: within one interval, at
+// most a second); its log line follows that write, in order, and so does the rewrite of the task's
+// task.json and result.json, at most every `TASK_FILES_EVERY_MS` (the registry and the samples hold
+// the rest) and always when the task stops here or its runner shuts down. Listeners hear of an
+// iteration as soon as its sample is durable. A status change is written at once, files and all.
 import type { RunVerdict, ScheduledJob } from "./scheduler.ts"
 import type { BackgroundOperation, BackgroundStep, ResumeState } from "./operations/operation-types.ts"
 import type { RegistryEntry } from "./state/task-schema.ts"
-import { appendSample } from "./state/task-files.ts"
-import { formatTimestamp } from "./state/timestamp.ts"
+import { appendSample, writeTaskJson } from "./state/task-files.ts"
+import { formatTimestamp, restamp, timestampStyleOf } from "./state/timestamp.ts"
 import { TskError } from "../domain/errors.ts"
 import { errorMessage, logTask, writeResult, type TaskRuntime } from "./task-runtime.ts"
+
+/** How often a running task's task.json and result.json are rewritten with its latest iteration. */
+export const TASK_FILES_EVERY_MS = 5000
 
 export function createBackgroundJob(
   rt: TaskRuntime,
@@ -17,40 +25,88 @@ export function createBackgroundJob(
   resume: ResumeState,
 ): ScheduledJob {
   const run = op.start(rt.backend, args, resume)
+  /** The last iteration run; the registry may not have counted it yet. */
   let iterations = resume.iterations
   let summary: Record<string, unknown> = resume.previousSummary ?? {}
   const max = entry.maxIterations ?? null
+  /** Set once the task has ended (here or elsewhere): no further iteration runs. */
+  let finished = false
+  /** What follows each waiting count's write (files, log), in iteration order. */
+  let tail: Promise<void> = Promise.resolve()
+  let filesWrittenAt = -Infinity
+  /** The rewrite of task.json and result.json that the last counted iteration is owed, if any. */
+  let filesOwed: (() => Promise<void>) | null = null
 
-  function resultFor(current: RegistryEntry, extra: Record<string, unknown> = {}) {
-    const finished = current.status !== "running"
+  async function writeFiles(updated: RegistryEntry, count: number, figures: Record<string, unknown>): Promise<void> {
+    filesOwed = null
+    filesWrittenAt = performance.now()
+    await writeTaskJson(rt.home, updated, false)
+    await writeResult(rt, updated, resultFor(updated, count, figures), false)
+  }
+
+  function resultFor(current: RegistryEntry, count: number, figures: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+    const ended = current.status !== "running"
     return {
       id: current.id,
       type: "task",
       name: current.operation,
       created: current.startedAt,
       updated: current.updatedAt,
-      completed: finished ? (current.stoppedAt ?? current.updatedAt) : null,
+      completed: ended ? (current.stoppedAt ?? current.updatedAt) : null,
       status: current.status,
-      iterations,
+      iterations: count,
       ...(max ? { maxIterations: max } : {}),
       intervalMs: current.intervalMs,
-      summary,
+      summary: figures,
       ...extra,
     }
   }
 
-  async function fail(message: string): Promise<void> {
+  /** Ended by another process (stopped, or gone from the registry): this one stops running it. */
+  function endedElsewhere(current: RegistryEntry | null): void {
+    if (finished) return
+    finished = true
+    filesOwed = null
+    if (current?.status === "stopped") rt.events.emit({ type: "stopped", task: current })
+  }
+
+  /** `afterTail: false` from inside the tail itself, which must not wait for itself. */
+  async function fail(message: string, afterTail = true): Promise<void> {
+    finished = true
     const stamp = formatTimestamp(rt.now())
     const failed = await rt.registry.update(entry.id, (e) =>
       e.status === "running" ? { ...e, status: "error", lastError: message, stoppedAt: stamp, updatedAt: stamp } : e,
     )
+    if (afterTail) await tail
+    filesOwed = null
     if (failed.status !== "error") return
-    await writeResult(rt, failed, resultFor(failed, { error: message }))
+    await writeResult(rt, failed, resultFor(failed, iterations, summary, { error: message }))
     await logTask(rt, failed, `error: ${message}`)
     rt.events.emit({ type: "error", task: failed, error: message })
   }
 
+  function crashed(error: unknown, afterTail = true): Promise<void> {
+    // The iteration itself worked but recording it failed (disk full, a corrupt registry): try to
+    // say so in the task's own state; if even that fails, tell the listeners.
+    const message = `could not record the iteration: ${errorMessage(error)}`
+    return fail(message, afterTail).catch(() => rt.events.emit({ type: "error", task: entry, error: message }))
+  }
+
+  /** Queues what follows a waiting count's write; a failure ends the task as a crash would. */
+  function afterCommit(work: () => Promise<void>): void {
+    tail = tail.then(work).catch((error: unknown) => {
+      if (!finished) return crashed(error, false)
+    })
+  }
+
   async function iterate(): Promise<RunVerdict> {
+    if (finished) return "finish"
+    // Stopped (or finished) by another process since the last write: no sample after that.
+    const seen = rt.registry.peek(entry.id)
+    if (seen === undefined || (seen !== null && seen.status !== "running")) {
+      endedElsewhere(seen ?? null)
+      return "finish"
+    }
     const iteration = iterations + 1
     let step: BackgroundStep
     try {
@@ -69,34 +125,60 @@ export function createBackgroundJob(
     }
     const stamp = formatTimestamp(rt.now())
     let counted = false
+    const count = (e: RegistryEntry): RegistryEntry => {
+      // Stopped (or finished) by another process since our last look: leave it be.
+      if (e.status !== "running") return e
+      counted = true
+      return { ...e, iterations: iteration, updatedAt: stamp, ...(status !== "running" ? { status, stoppedAt: stamp, lastError } : {}) }
+    }
+    const figures = step.summary
+    iterations = iteration
+    summary = figures
+
+    if (status === "running") {
+      const written = rt.registry.updateSoon(entry.id, count, entry.intervalMs)
+      const known = seen ?? entry
+      const counting = { ...known, iterations: iteration, updatedAt: restamp(stamp, timestampStyleOf(known.updatedAt)) }
+      rt.events.emit({ type: "iteration", task: counting, sample: step.sample ?? null, summary: figures })
+      afterCommit(async () => {
+        let updated: RegistryEntry
+        try {
+          updated = await written
+        } catch (error) {
+          if (error instanceof TskError && error.kind === "not_found") return endedElsewhere(null)
+          throw error
+        }
+        if (!counted) return endedElsewhere(updated)
+        if (performance.now() - filesWrittenAt >= TASK_FILES_EVERY_MS) await writeFiles(updated, iteration, figures)
+        else filesOwed = () => writeFiles(updated, iteration, figures)
+        if (step.log) await logTask(rt, updated, step.log)
+      })
+      return "continue"
+    }
+
+    finished = true
     let updated: RegistryEntry
     try {
-      updated = await rt.registry.update(entry.id, (e) => {
-        // Stopped (or finished) by another process since our last look: leave it be.
-        if (e.status !== "running") return e
-        counted = true
-        return { ...e, iterations: iteration, updatedAt: stamp, ...(status !== "running" ? { status, stoppedAt: stamp, lastError } : {}) }
-      })
+      updated = await rt.registry.update(entry.id, count)
     } catch (error) {
       if (error instanceof TskError && error.kind === "not_found") return "finish"
       throw error
     }
+    await tail
+    filesOwed = null
     if (!counted) {
       if (updated.status === "stopped") rt.events.emit({ type: "stopped", task: updated })
       return "finish"
     }
-    iterations = iteration
-    summary = step.summary
-    await writeResult(rt, updated, resultFor(updated, lastError ? { error: lastError } : {}), status !== "running")
+    await writeResult(rt, updated, resultFor(updated, iteration, figures, lastError ? { error: lastError } : {}))
     if (step.log) await logTask(rt, updated, step.log)
-    rt.events.emit({ type: "iteration", task: updated, sample: step.sample ?? null, summary })
-    if (status === "running") return "continue"
+    rt.events.emit({ type: "iteration", task: updated, sample: step.sample ?? null, summary: figures })
     if (status === "error") {
       await logTask(rt, updated, `error: ${lastError}`)
       rt.events.emit({ type: "error", task: updated, error: lastError ?? "failed" })
     } else {
       await logTask(rt, updated, `completed after ${iteration} iterations`)
-      rt.events.emit({ type: "completed", task: updated, summary })
+      rt.events.emit({ type: "completed", task: updated, summary: figures })
     }
     return "finish"
   }
@@ -105,11 +187,13 @@ export function createBackgroundJob(
     id: entry.id,
     intervalMs: entry.intervalMs ?? 1000,
     run: () => iterate(),
-    onCrash: (error) => {
-      // The iteration itself worked but recording it failed (disk full, a corrupt registry):
-      // try to say so in the task's own state; if even that fails, tell the listeners.
-      const message = `could not record the iteration: ${errorMessage(error)}`
-      fail(message).catch(() => rt.events.emit({ type: "error", task: entry, error: message }))
+    async drain() {
+      await rt.registry.flush()
+      await tail
+      // Only a convenience copy of what the registry and the samples hold: a failure here must not
+      // keep the task from stopping or the runner from shutting down.
+      if (!finished) await filesOwed?.().catch(() => {})
     },
+    onCrash: (error) => void crashed(error),
   }
 }

@@ -1,10 +1,11 @@
 // The c64-* agent bridge commands over the C64 service: c64-run, c64-start, c64-stop, c64-list,
-// c64-show, and the machine itself: c64-peek, c64-poke, c64-screen, c64-reset, c64-run-prg. The
-// runner owns the machine, so these act on the same one whoever sends them (the CLI sends its own
-// peek, poke, screen, reset and run-prg this way with the sim). Payloads are zod schemas; the
-// runner validates them and answers errors itself.
+// c64-show, and the machine itself: c64-peek, c64-poke, c64-screen, c64-reset, c64-run-prg,
+// c64-backend. The runner owns the machine, so these act on the same one whoever sends them (the
+// CLI sends its own peek, poke, screen, reset, run-prg and backend this way with the sim).
+// Payloads are zod schemas; the runner validates them and answers errors itself.
 import * as z from "zod"
 import { defineBridgeCommand, type BridgeCommandDefinition } from "../bridge/command-definition.ts"
+import type { BackendStatus } from "./backend.ts"
 import type { C64Service, StopResult } from "./c64-service.ts"
 import { C64TaskStatus, C64TaskType, type RegistryEntry } from "./state/task-schema.ts"
 import { formatInterval, parseInterval } from "./interval-text.ts"
@@ -111,6 +112,13 @@ export function createC64BridgeCommands(service: C64Service): BridgeCommandDefin
         const answer = data as { loadAddress: string; length: number }
         return `ran a ${answer.length}-byte program at ${answer.loadAddress}`
       },
+    }),
+    defineBridgeCommand({
+      command: "c64-backend",
+      readOnly: true,
+      payload: Empty,
+      run: () => service.backendStatus(),
+      describe: (_p, data) => (data as BackendStatus).detail,
     }),
     defineBridgeCommand({
       command: "c64-list",

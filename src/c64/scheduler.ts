@@ -25,12 +25,14 @@ export interface ScheduledJob {
   /** One run. Resolve "finish" to end the job. A rejection ends it too and goes to `onCrash`. */
   run(plannedAt: number): Promise<RunVerdict>
   onCrash(error: unknown): void
+  /** Finishes what runs left to do after them (awaited once the job is removed or closed). */
+  drain?(): Promise<void>
 }
 
 export interface Scheduler {
   /** Starts `job` now: its first run is due at once, then every `intervalMs`. */
   add(job: ScheduledJob): void
-  /** Ends `id`'s timetable; resolves once a run that is under way has finished. */
+  /** Ends `id`'s timetable; resolves once a run that is under way, and its drain, have finished. */
   remove(id: string): Promise<void>
   has(id: string): boolean
   ids(): string[]
@@ -113,6 +115,7 @@ export function createScheduler(clock: SchedulerClock = systemClock): Scheduler 
       if (!state) return
       stopTimetable(state)
       await state.inFlight
+      await state.job.drain?.()
     },
     has: (id) => jobs.has(id),
     ids: () => [...jobs.keys()],
@@ -121,7 +124,10 @@ export function createScheduler(clock: SchedulerClock = systemClock): Scheduler 
     async close() {
       const states = [...jobs.values()]
       for (const state of states) stopTimetable(state)
-      await Promise.all(states.map((s) => s.inFlight))
+      await Promise.all(states.map(async (s) => {
+        await s.inFlight
+        await s.job.drain?.()
+      }))
     },
   }
 }

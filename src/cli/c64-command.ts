@@ -8,6 +8,8 @@ import type { CommandContext, CommandSpec, OptionValues } from "./command.ts"
 import { requirePositional } from "./cli-store.ts"
 import { invalid } from "../domain/errors.ts"
 import { readConfig } from "../store/config-store.ts"
+import { readRunnerStatus } from "../store/runner-role.ts"
+import type { BackendStatus } from "../c64/backend.ts"
 import { createC64Service, checkStartRequest, type C64Service } from "../c64/c64-service.ts"
 import { backendConfigFromSettings, createBackend } from "../c64/backends/create-backend.ts"
 import { createLazyBackend } from "../c64/backends/lazy-backend.ts"
@@ -249,10 +251,27 @@ const backend: CommandSpec = {
   summary: "Show which backend is active and whether it answers",
   usage: "tsk c64 backend",
   async run(ctx) {
-    const status = await withService(ctx, (s) => s.backendStatus())
+    const status = await backendStatusOf(ctx)
     const mark = status.ok ? ctx.style.green("✓") : ctx.style.red("✗")
     return { data: status, text: `${mark} Backend: ${ctx.style.bold(status.backend)} — ${status.detail}`, exitCode: status.ok ? 0 : 1 }
   },
+}
+
+/**
+ * The machine the other commands use: with the sim, the runner's (asked over the bridge), or word
+ * that none runs yet (no runner is started just to look); otherwise the device, from the runner
+ * when one is up, else from here.
+ */
+async function backendStatusOf(ctx: CommandContext): Promise<BackendStatus & { runnerPid?: number }> {
+  if (machineRoute && (await readConfig(ctx.home)).c64.backend === "sim") {
+    const runner = readRunnerStatus(ctx.home)
+    if (!runner.running) {
+      return { backend: "sim", ok: true, detail: "sim: no machine runs yet (no runner is up); the first command that uses it (peek, poke, screen, reset, run-prg, run, start) starts a runner with it" }
+    }
+    const status = (await machineRoute.send(ctx, "c64-backend", {})) as BackendStatus
+    return { ...status, detail: `${status.detail}, in the runner (pid ${runner.pid})`, runnerPid: runner.pid ?? undefined }
+  }
+  return onMachine(ctx, "c64-backend", {}, (s) => s.backendStatus())
 }
 
 const reset: CommandSpec = {

@@ -138,6 +138,10 @@ export function writeFileAtomic(path: string, content: string | Uint8Array, guar
   return replaceFile(path, content, false, guard)
 }
 
+export function writeFileAtomicSync(path: string, content: string | Uint8Array, guard?: WriteGuard): void {
+  replaceFileSync(path, content, false, guard)
+}
+
 export function writeJsonAtomic(path: string, value: unknown, guard?: WriteGuard): Promise<void> {
   return writeFileAtomic(path, JSON.stringify(value, null, 2) + "\n", guard)
 }

@@ -8,8 +8,8 @@ import { existsSync, readFileSync, renameSync } from "node:fs"
 import { randomUUID } from "node:crypto"
 import { hostname } from "node:os"
 import * as z from "zod"
-import { readJsonFile, writeFileDurableSync, writeJsonAtomic, writeJsonDurable } from "./durable-file.ts"
-import { lockGuard, lockSync, withFileLock } from "./file-lock.ts"
+import { readJsonFile, writeFileAtomic, writeFileAtomicSync, writeFileDurableSync, writeJsonDurable } from "./durable-file.ts"
+import { lockGuard, lockSync, tryLock, unlock, withFileLock } from "./file-lock.ts"
 import { homePaths } from "./paths.ts"
 import { TskError } from "../domain/errors.ts"
 import { processIsAlive } from "./process-alive.ts"
@@ -82,14 +82,24 @@ export function isLiveHolder(file: RunnerFile, now: number, staleMs = RUNNER_STA
   return processIsAlive(file.pid)
 }
 
-function readRunnerFileSync(path: string): RunnerFile | null {
+function parseRunnerText(text: string): RunnerFile | null {
   try {
-    const parsed = RunnerFile.safeParse(JSON.parse(readFileSync(path, "utf8")))
+    const parsed = RunnerFile.safeParse(JSON.parse(text))
     return parsed.success ? parsed.data : null
   } catch {
     return null
   }
 }
+
+function readRunnerFileSync(path: string): RunnerFile | null {
+  try {
+    return parseRunnerText(readFileSync(path, "utf8"))
+  } catch {
+    return null
+  }
+}
+
+const runnerText = (file: RunnerFile) => JSON.stringify(file, null, 2) + "\n"
 
 export function readRunnerStatus(home: string): RunnerStatus {
   const file = readRunnerFileSync(homePaths(home).runner)
@@ -160,7 +170,7 @@ export function acquireRunnerRole(home: string, options: AcquireOptions): Runner
       stopRequested: false,
       stoppedAt: null,
     }
-    writeFileDurableSync(path, JSON.stringify(mine, null, 2) + "\n")
+    writeFileDurableSync(path, runnerText(mine))
     heldHere.set(home, mine.token)
   } finally {
     release()
@@ -186,26 +196,68 @@ function startHolding(home: string, initial: RunnerFile, heartbeatMs: number, st
     for (const listener of listeners) listener(reason)
   }
 
+  /** runner.json as this process last wrote it: that text is not validated again. */
+  let written = { text: runnerText(initial), file: initial }
+  const nextBeat = (current: RunnerFile): RunnerFile => ({ ...current, revision: current.revision + 1, heartbeat: new Date().toISOString(), ...counters })
+  const outcomeOf = (current: RunnerFile | null) => {
+    if (!current || current.token !== initial.token || current.state !== "running") return "taken-over" as const
+    return current.stopRequested ? ("stop-requested" as const) : ("held" as const)
+  }
+
   /** Locked re-read; with `write`, also records the heartbeat and counters. */
   const check = (write: boolean) =>
     withFileLock(path, async (lock) => {
       const loaded = await readJsonFile(path, RunnerFile, "runner.json").catch(() => ({ status: "missing" as const }))
       const current = loaded.status === "ok" ? loaded.value : null
-      if (!current || current.token !== initial.token || current.state !== "running") return "taken-over" as const
+      const outcome = outcomeOf(current)
+      if (outcome === "taken-over") return outcome
       if (write) {
         // The heartbeat is rewritten every second and means nothing after a power cut: atomic is
         // enough, and skipping the fsyncs keeps an idle runner cheap.
-        await writeJsonAtomic(path, { ...current, revision: current.revision + 1, heartbeat: new Date().toISOString(), ...counters }, lockGuard(lock))
+        const next = nextBeat(current!)
+        const text = runnerText(next)
+        await writeFileAtomic(path, text, lockGuard(lock))
+        written = { text, file: next }
       }
       confirmedAt = Date.now()
-      return current.stopRequested ? ("stop-requested" as const) : ("held" as const)
+      return outcome
     })
+
+  /**
+   * The heartbeat as one synchronous locked read-modify-write (no trips through the thread pool,
+   * and no validation of the text this process wrote last); null when another process holds the
+   * lock right now, and the waiting `check` does it instead.
+   */
+  const beatNow = () => {
+    const lock = tryLock(path)
+    if (!lock) return null
+    try {
+      let text: string | null
+      try {
+        text = readFileSync(path, "utf8")
+      } catch {
+        text = null
+      }
+      const current = text === null ? null : text === written.text ? written.file : parseRunnerText(text)
+      const outcome = outcomeOf(current)
+      if (outcome === "taken-over") return outcome
+      const next = nextBeat(current!)
+      const nextText = runnerText(next)
+      writeFileAtomicSync(path, nextText, lockGuard(lock))
+      written = { text: nextText, file: next }
+      confirmedAt = Date.now()
+      return outcome
+    } finally {
+      unlock(lock)
+    }
+  }
 
   let beating = false
   const timer = setInterval(() => {
     if (beating || lost || released) return
     beating = true
-    check(true)
+    Promise.resolve()
+      .then(() => beatNow() ?? check(true))
       .then((outcome) => {
         if (outcome !== "held" && !released) loseRole(outcome)
       })

@@ -24,8 +24,14 @@ async function send(command: string, payload: unknown): Promise<{ data: unknown;
 describe("the c64-* bridge commands", () => {
   it("are the task commands and the machine commands", () => {
     expect(commands.map((c) => c.command)).toEqual([
-      "c64-run", "c64-start", "c64-stop", "c64-peek", "c64-poke", "c64-screen", "c64-reset", "c64-run-prg", "c64-list", "c64-show",
+      "c64-run", "c64-start", "c64-stop", "c64-peek", "c64-poke", "c64-screen", "c64-reset", "c64-run-prg", "c64-backend", "c64-list", "c64-show",
     ])
+  })
+
+  it("c64-backend answers the status of the machine the other commands use", async () => {
+    const { data, line } = await send("c64-backend", {})
+    expect(data).toEqual(await fx.backend.status())
+    expect(line).toBe((data as { detail: string }).detail)
   })
 
   it("c64-poke writes bytes that c64-peek then reads, and neither records a task", async () => {

@@ -6,6 +6,7 @@ import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { BUN } from "../helpers/run-tsk.ts"
 import { acquireRunnerRole, readRunnerStatus, requestRunnerStop, type RunnerFile, type RunnerRole } from "../../src/store/runner-role.ts"
+import { tryLock, unlock } from "../../src/store/file-lock.ts"
 
 let home: string
 let cleanup: () => void
@@ -101,6 +102,32 @@ describe("the runner role", () => {
     expect(reasons).toEqual(["taken-over"])
     expect(role.held()).toBe(false)
     expect(await role.confirm()).toBe(false)
+  })
+
+  it("keeps beating when another process holds runner.json's lock for a moment", async () => {
+    const role = acquire({ heartbeatMs: 50 })!
+    const reasons: string[] = []
+    role.onLost((reason) => reasons.push(reason))
+    const lock = tryLock(join(home, "runner.json"))!
+    const revision = () => (JSON.parse(readFileSync(join(home, "runner.json"), "utf8")) as RunnerFile).revision
+    const during = revision()
+    await new Promise((r) => setTimeout(r, 300))
+    expect(revision()).toBe(during)
+    unlock(lock)
+    expect(await until(() => revision() > during + 1)).toBe(true)
+    expect(reasons).toEqual([])
+    expect(role.held()).toBe(true)
+  })
+
+  it("checks a runner.json another process rewrote, even with its own token: one that does not validate ends the role", async () => {
+    const role = acquire({ heartbeatMs: 50 })!
+    const reasons: string[] = []
+    role.onLost((reason) => reasons.push(reason))
+    expect(await until(() => readRunnerStatus(home).heartbeat !== null)).toBe(true)
+    const file = JSON.parse(readFileSync(join(home, "runner.json"), "utf8")) as RunnerFile
+    writeFileSync(join(home, "runner.json"), JSON.stringify({ ...file, processed: "many" }, null, 2) + "\n")
+    expect(await until(() => reasons.length > 0)).toBe(true)
+    expect(reasons).toEqual(["taken-over"])
   })
 
   it("passes a stop request from another process to the holder", async () => {

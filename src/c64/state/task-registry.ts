@@ -5,6 +5,12 @@
 // `new Date()` reader understands) stays ISO through our writes; new registries follow the spec.
 // The runner re-reads the registry inside the lock on every iteration of every task, so a text
 // identical to the one last validated (or written) here is not validated again.
+// A running task's progress (its iteration count and stamp) may wait up to one interval of the
+// task, at most `COMMIT_DELAY_MS`, to be written (`updateSoon`): the changes waiting then go into one
+// locked read-modify-write, so tasks sampling side by side at 1 Hz cost one lock and one registry
+// write a second, not one each per iteration.
+// Any `update` writes the waiting ones first, in the same write. What waits is never the only
+// record of anything: the samples it counts are durable already.
 import { readdir } from "node:fs/promises"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -40,7 +46,20 @@ export interface TaskRegistry {
   get(id: string): Promise<RegistryEntry>
   create(draft: NewTaskDraft, nowMs: number): Promise<RegistryEntry>
   update(id: string, change: EntryChange): Promise<RegistryEntry>
+  /**
+   * `update` with the next write of this registry, at the latest `withinMs` (at most
+   * `COMMIT_DELAY_MS`) from now; resolves with the entry as written (rejects as `update` would).
+   * The task's task.json is left to the caller (a running task's progress: see background-task.ts).
+   */
+  updateSoon(id: string, change: EntryChange, withinMs?: number): Promise<RegistryEntry>
+  /** Writes the changes `updateSoon` holds now. */
+  flush(): Promise<void>
+  /** The entry as the file holds it now, read without the lock (null when the file cannot be read). */
+  peek(id: string): RegistryEntry | undefined | null
 }
+
+/** How long `updateSoon` lets a change wait for others to share its write. */
+export const COMMIT_DELAY_MS = 1000
 
 /** The style of the newest entry with a timestamp; an empty registry by its text (see below). */
 export function registryTimestampStyle(registry: RegistryFile, text: string | null): TimestampStyle {
@@ -81,13 +100,15 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
       if (code === "ENOENT") return { registry: { tasks: [] }, text: null, style: "spec" }
       throw new TskError("io", `cannot read ${label}: ${code ?? "error"}`)
     }
-    let registry: RegistryFile
-    if (lastValid !== null && lastValid.text === text) registry = lastValid.registry
-    else {
-      registry = parseJsonText(text, RegistryFile, label)
-      lastValid = { text, registry }
-    }
+    const registry = parse(text)
     return { registry, text, style: registryTimestampStyle(registry, text) }
+  }
+
+  function parse(text: string): RegistryFile {
+    if (lastValid !== null && lastValid.text === text) return lastValid.registry
+    const registry = parseJsonText(text, RegistryFile, label)
+    lastValid = { text, registry }
+    return registry
   }
 
   const readRegistry = async () => (await load()).registry
@@ -97,6 +118,89 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
     await writeTextDurable(paths.registry, text)
     lastValid = { text, registry }
   }
+
+  interface Waiting {
+    id: string
+    change: EntryChange
+    /** Rewrite the task's task.json too (every change but a held one). */
+    mirror: boolean
+    resolve(entry: RegistryEntry): void
+    reject(error: unknown): void
+  }
+  let waiting: Waiting[] = []
+  let waitTimer: ReturnType<typeof setTimeout> | null = null
+  /** When the waiting changes are written (performance.now() time). */
+  let writeAt = Infinity
+
+  /**
+   * Applies `changes` in order to the registry read inside the lock, writes it (when anything
+   * changed) and each changed task's task.json, and settles every change: the changes a caller
+   * waits for come last, after those `updateSoon` held.
+   */
+  async function commit(changes: Waiting[]): Promise<void> {
+    let loaded: LoadedRegistry
+    try {
+      loaded = await load()
+    } catch (error) {
+      for (const c of changes) c.reject(error)
+      return
+    }
+    const tasks = loaded.registry.tasks.slice()
+    const before = new Map<number, { was: RegistryEntry; mirror: boolean }>()
+    const settle: Array<() => void> = []
+    for (const c of changes) {
+      const index = tasks.findIndex((t) => t.id === c.id)
+      if (index < 0) {
+        settle.push(() => c.reject(notFound(`no C64 task '${c.id}'`)))
+        continue
+      }
+      const current = tasks[index]!
+      let changed: RegistryEntry
+      try {
+        changed = c.change(current)
+        if (changed !== current && changed.id !== c.id) throw new TskError("invalid", "a task's id cannot change")
+      } catch (error) {
+        settle.push(() => c.reject(error))
+        continue
+      }
+      if (changed === current) {
+        settle.push(() => c.resolve(current))
+        continue
+      }
+      const seen = before.get(index)
+      before.set(index, { was: seen?.was ?? current, mirror: c.mirror || (seen?.mirror ?? false) })
+      const after = restampEntry(changed, loaded.style)
+      tasks[index] = after
+      settle.push(() => c.resolve(after))
+    }
+    if (before.size > 0) {
+      try {
+        await writeRegistry({ ...loaded.registry, tasks })
+        // An iteration of a running task (status unchanged) is restored from the registry itself.
+        for (const [index, { was, mirror }] of before) if (mirror) await writeTaskJson(paths.home, tasks[index]!, tasks[index]!.status !== was.status)
+      } catch (error) {
+        for (const c of changes) c.reject(error)
+        return
+      }
+    }
+    for (const done of settle) done()
+  }
+
+  /** The changes `updateSoon` holds, handed to the commit that runs now. */
+  function takeWaiting(): Waiting[] {
+    if (waitTimer !== null) clearTimeout(waitTimer)
+    waitTimer = null
+    writeAt = Infinity
+    const taken = waiting
+    waiting = []
+    return taken
+  }
+
+  const flush = () =>
+    locked(async () => {
+      const taken = takeWaiting()
+      if (taken.length > 0) await commit(taken)
+    })
 
   async function folderNames(): Promise<string[]> {
     const names: string[] = []
@@ -170,20 +274,31 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
 
     update: (id, change) =>
       locked(async () => {
-        const { registry, style } = await load()
-        const index = registry.tasks.findIndex((t) => t.id === id)
-        if (index < 0) throw notFound(`no C64 task '${id}'`)
-        const before = registry.tasks[index]!
-        const changed = change(before)
-        if (changed === before) return before
-        if (changed.id !== id) throw new TskError("invalid", "a task's id cannot change")
-        const after = restampEntry(changed, style)
-        const tasks = registry.tasks.slice()
-        tasks[index] = after
-        await writeRegistry({ ...registry, tasks })
-        // An iteration of a running task (status unchanged) is restored from the registry itself.
-        await writeTaskJson(paths.home, after, after.status !== before.status)
-        return after
+        const outcome: { entry?: RegistryEntry; error?: unknown } = {}
+        await commit([...takeWaiting(), { id, change, mirror: true, resolve: (entry) => (outcome.entry = entry), reject: (error) => (outcome.error = error ?? new Error("failed")) }])
+        if (outcome.error !== undefined || outcome.entry === undefined) throw outcome.error
+        return outcome.entry
       }),
+
+    updateSoon: (id, change, withinMs = COMMIT_DELAY_MS) =>
+      new Promise<RegistryEntry>((resolve, reject) => {
+        waiting.push({ id, change, mirror: false, resolve, reject })
+        const due = performance.now() + Math.max(0, Math.min(withinMs, COMMIT_DELAY_MS))
+        if (due >= writeAt) return
+        if (waitTimer !== null) clearTimeout(waitTimer)
+        writeAt = due
+        // Whatever fails is told to each change's caller.
+        waitTimer = setTimeout(() => void flush().catch(() => {}), due - performance.now())
+      }),
+
+    flush,
+
+    peek(id) {
+      try {
+        return parse(readFileSync(paths.registry, "utf8")).tasks.find((t) => t.id === id)
+      } catch {
+        return null
+      }
+    },
   }
 }

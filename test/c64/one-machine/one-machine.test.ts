@@ -2,6 +2,8 @@
 // same simulated C64, the one the runner owns, whether the user started a runner first or the
 // first command started one on demand. Every runner a test starts is stopped by that test.
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { makeTempHome } from "../../helpers/temp-home.ts"
 import { runTskAsync } from "../../helpers/run-tsk.ts"
 import { spawnServe, type ServeProcess } from "../../bridge/bridge-helpers.ts"
@@ -59,6 +61,27 @@ describe("one simulated C64 for every command", () => {
       serve?.child.kill("SIGTERM")
       await serve?.exited
     }
+  }, 90_000)
+
+  it("reports the runner's machine from tsk c64 backend, and starts no runner just to look", async () => {
+    const idle = await runTskAsync(temp.home, ["c64", "backend", "--json"])
+    expect(idle.code, idle.stderr).toBe(0)
+    expect(JSON.parse(idle.stdout)).toMatchObject({ backend: "sim", ok: true, detail: expect.stringMatching(/^sim: no machine runs yet \(no runner is up\)/) })
+    expect(readRunnerStatus(temp.home).running).toBe(false)
+    // A program that jams the CPU: only the runner's machine runs it, so only its status says so.
+    const prg = join(temp.home, "jam.prg")
+    writeFileSync(prg, Uint8Array.of(0x00, 0xc0, 0x02))
+    const ran = await runTskAsync(temp.home, ["c64", "run-prg", prg])
+    expect(ran.code, ran.stderr).toBe(0)
+    const runner = readRunnerStatus(temp.home)
+    const jammed = await runTskAsync(temp.home, ["c64", "backend"])
+    expect(jammed.code).toBe(1)
+    expect(jammed.stdout).toBe(`✗ Backend: sim — sim: 6502 jammed at $C000 (opcode $02), in the runner (pid ${runner.pid})\n`)
+    const reset = await runTskAsync(temp.home, ["c64", "reset"])
+    expect(reset.code, reset.stderr).toBe(0)
+    const running = await runTskAsync(temp.home, ["c64", "backend", "--json"])
+    expect(running.code, running.stderr).toBe(0)
+    expect(JSON.parse(running.stdout)).toMatchObject({ backend: "sim", ok: true, runnerPid: runner.pid, detail: expect.stringMatching(/^sim: 6502 running at [\d.]+ MHz.*, in the runner \(pid \d+\)$/) })
   }, 90_000)
 
   it("runs foreground tasks and reset on the runner's machine too", async () => {

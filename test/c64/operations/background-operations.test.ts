@@ -56,10 +56,15 @@ describe("background read", () => {
   })
 
   it("runs many tasks at once, each on its own timetable", async () => {
-    const a = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 10, count: 6 })
-    const b = await fx.service.start("read", { address: 1, length: 1 }, { everyMs: 25, count: 3 })
-    const c = await fx.service.start("read_screen", {}, { everyMs: 15, count: 2 })
-    await Promise.all([a, b, c].map((t) => untilFinished(fx.service, t.id)))
+    // Listening before the starts: the first task may finish while the others are being started.
+    const ended = new Set<string>()
+    fx.service.onEvent((e) => {
+      if (e.type === "completed" || e.type === "error") ended.add(e.task.id)
+    })
+    await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 10, count: 6 })
+    await fx.service.start("read", { address: 1, length: 1 }, { everyMs: 25, count: 3 })
+    await fx.service.start("read_screen", {}, { everyMs: 15, count: 2 })
+    await waitFor(() => ended.size === 3)
     const entries = await fx.service.list()
     expect(entries.map((e) => [e.id, e.status, e.iterations])).toEqual([
       ["0001_read", "completed", 6],
