@@ -1,6 +1,6 @@
-// When a key's write may start: after the frame that shows its effect has been drawn. A write does
-// seconds' worth of nothing on screen but tens of milliseconds of parsing, serialising and
-// fsyncing on the one JavaScript thread; started at the key press it would hold that frame back.
+// When a key's write may start: after the frame that shows its effect has been drawn. A write
+// changes nothing on screen but can take tens of milliseconds of reading, serialising and fsyncing
+// on the one JavaScript thread; started at the key press it would hold that frame back.
 
 /** What the gate needs of OpenTUI's renderer: a promise that resolves when no frame is pending. */
 export interface Paintable {
