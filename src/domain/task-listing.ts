@@ -46,9 +46,9 @@ export function treeOrder(found: readonly Task[], compare: (a: Task, b: Task) =>
 
 /**
  * The first `count` rows of treeOrder (at least; all of them when `count` reaches the end), and
- * how many rows the whole order has. A page of 50 out of 10,000 tasks takes the smallest roots one
- * by one from a heap instead of sorting them all; ties go to the earlier task in `found`, as the
- * stable sort gives them. Tasks no root reaches (a parent loop) follow in `found`'s order, or
+ * how many rows the whole order has. A page of 50 out of 10,000 tasks picks its first roots out in
+ * one pass instead of sorting them all; ties go to the earlier task in `found`, as the stable sort
+ * gives them. Tasks no root reaches (a parent loop) follow in `found`'s order, or
  * sorted by `leftovers` when given. Repeated ids (a hand-edited file) get the whole order.
  */
 function treeOrderUpTo(
@@ -78,10 +78,12 @@ function treeOrderUpTo(
     out.push({ task, depth })
     for (const kid of (kids.get(task.id) ?? []).sort(compare)) visit(kid, depth + 1)
   }
-  if (distinct && count < roots.length) {
-    // Every root brings at least one row, so the rows fill before the roots end.
-    const heap = rootHeap(roots, compare)
-    while (out.length < count) visit(heap.pop()!, 0)
+  if (distinct && count < roots.length && count <= SMALLEST_MAX) {
+    // Every root brings at least one row, so the first `count` roots fill the rows.
+    for (const root of smallest(roots, compare, count)) {
+      if (out.length >= count) break
+      visit(root, 0)
+    }
     return { rows: out, total: found.length }
   }
   for (const root of roots.sort(compare)) visit(root, 0)
@@ -91,39 +93,32 @@ function treeOrderUpTo(
   return { rows: out, total: out.length }
 }
 
-/** A binary min-heap of `items` by `compare`, ties by position in `items` (a stable sort's order). */
-function rootHeap(items: readonly Task[], compare: (a: Task, b: Task) => number): { pop(): Task | undefined } {
-  const heap = items.map((task, position) => ({ task, position }))
-  const less = (i: number, j: number) => {
-    const a = heap[i]!
-    const b = heap[j]!
-    const order = compare(a.task, b.task)
-    return order < 0 || (order === 0 && a.position < b.position)
-  }
-  const down = (from: number) => {
-    let i = from
-    for (;;) {
-      const left = 2 * i + 1
-      if (left >= heap.length) return
-      const child = left + 1 < heap.length && less(left + 1, left) ? left + 1 : left
-      if (!less(child, i)) return
-      ;[heap[i], heap[child]] = [heap[child]!, heap[i]!]
-      i = child
+/** Up to this many first roots are picked out of the list; more are found by sorting them all. */
+const SMALLEST_MAX = 256
+
+/**
+ * The `k` smallest of `items` by `compare`, in order, ties in their order in `items` (what the
+ * first `k` of a stable sort give): one pass that compares each item with the largest kept so far,
+ * without sorting 8,000 roots for a page of 50 or allocating anything per item.
+ */
+function smallest(items: readonly Task[], compare: (a: Task, b: Task) => number, k: number): Task[] {
+  const kept: Task[] = []
+  for (const item of items) {
+    if (kept.length === k) {
+      if (compare(item, kept[k - 1]!) >= 0) continue
+      kept.pop()
     }
+    // After every kept item it does not sort before: an equal one came earlier and stays first.
+    let lo = 0
+    let hi = kept.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (compare(kept[mid]!, item) <= 0) lo = mid + 1
+      else hi = mid
+    }
+    kept.splice(lo, 0, item)
   }
-  for (let i = (heap.length >> 1) - 1; i >= 0; i--) down(i)
-  return {
-    pop() {
-      if (heap.length === 0) return undefined
-      const top = heap[0]!
-      const last = heap.pop()!
-      if (heap.length > 0) {
-        heap[0] = last
-        down(0)
-      }
-      return top.task
-    },
-  }
+  return kept
 }
 
 export function pageOf<T>(items: readonly T[], paging: Paging): { items: T[]; total: number; offset: number; nextOffset: number | null } {
