@@ -244,6 +244,9 @@ export async function runDoctor(home: string, repair: boolean): Promise<DoctorRe
   for (const name of names.filter((n) => /^tasks\.journal\.(stale|corrupt)-/.test(n)).sort()) {
     warnings.push(`${name} holds task changes that are not in the list (set aside: a journal beside a tasks.json replaced from outside, or a damaged one); look at it before deleting it`)
   }
+  for (const name of names.filter((n) => n.startsWith("tasks.journal.folded-")).sort()) {
+    warnings.push(`${name} is a journal a compaction was removing when it stopped: its changes are in the list unless another writer had added to it; look at it before deleting it`)
+  }
   const leftovers = findLeftovers(home)
   removeLeftovers(home, leftovers)
   const healthy = files.every((f) => f.status !== "corrupt" || f.movedTo !== undefined)

@@ -12,6 +12,7 @@ import { afterTasksWrite, mutateTasks, readTasks, serializeTasksFile } from "../
 import { appendLine, scanJournal } from "../../src/store/tasks-journal.ts"
 import { LockLostError, type HeldLock } from "../../src/store/lock-context.ts"
 import { createAppStore } from "../../src/store/app-store.ts"
+import { runDoctor } from "../../src/store/doctor.ts"
 import { createTask } from "../../src/domain/task-operations.ts"
 import { fixedContext } from "../helpers/task-fixtures.ts"
 import type { Task } from "../../src/domain/task.ts"
@@ -54,6 +55,13 @@ describe("removing the journal a compaction folded in", () => {
     expect(readFileSync(journal())).toEqual(before)
     afterTasksWrite(home, text, snapshot, { lock: lock(true), journal: null })
     expect(readFileSync(journal())).toEqual(before)
+  })
+  it("names a journal a compaction was removing when it stopped (doctor), and leaves it", async () => {
+    await addTitles(["one", "two"])
+    writeFileSync(join(home, "tasks.journal.folded-0a1b2c"), readFileSync(journal()))
+    const report = await runDoctor(home, false)
+    expect(report.warnings.some((w) => w.startsWith("tasks.journal.folded-0a1b2c "))).toBe(true)
+    expect(existsSync(join(home, "tasks.journal.folded-0a1b2c"))).toBe(true)
   })
 })
 
