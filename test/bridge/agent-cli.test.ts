@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { spawn, spawnSync } from "node:child_process"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { runTsk, runTskAsync, runTskJson } from "../helpers/run-tsk.ts"
-import { BUN, MAIN, configurePoll, dropCommandFile, readOutboxFile, readTaskList, spawnServe, waitFor, type ServeProcess } from "./bridge-helpers.ts"
+import { BUN, MAIN, configurePoll, dropCommandFile, killServe, readOutboxFile, readTaskList, spawnServe, waitFor, type ServeProcess } from "./bridge-helpers.ts"
 import { readRunnerStatus } from "../../src/store/runner-role.ts"
 import { agentSnippet } from "../../src/bridge/agent-snippet.ts"
 
@@ -11,10 +11,7 @@ let cleanup: () => void
 let serve: ServeProcess | null = null
 beforeEach(() => ({ home, cleanup } = makeTempHome("tsk-agent-cli-")))
 afterEach(async () => {
-  if (serve && serve.child.exitCode === null) {
-    serve.child.kill("SIGKILL")
-    await serve.exited
-  }
+  await killServe(serve)
   serve = null
   cleanup()
 })

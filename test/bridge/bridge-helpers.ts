@@ -81,6 +81,14 @@ export async function spawnServe(home: string, env: Record<string, string> = {})
   return { child, output: () => out, exited }
 }
 
+/** A test's `tsk serve` ended for good (SIGKILL, as a crash would), if it still runs. */
+export async function killServe(serve: { child: ChildProcess; exited: Promise<unknown> } | null): Promise<void> {
+  if (serve && serve.child.exitCode === null) {
+    serve.child.kill("SIGKILL")
+    await serve.exited
+  }
+}
+
 export function configurePoll(home: string, pollIntervalMs: number): void {
   writeFileSync(join(home, "config.json"), JSON.stringify({ version: 1, revision: 1, integrations: { agent: { enabled: false, pollIntervalMs } } }))
 }

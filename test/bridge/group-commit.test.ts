@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
-import { answerTo, configurePoll, dropCommandFile, readOutboxFile, readTaskList, spawnServe, startTestRunner, waitFor, type ServeProcess } from "./bridge-helpers.ts"
+import { answerTo, configurePoll, dropCommandFile, killServe, readOutboxFile, readTaskList, spawnServe, startTestRunner, waitFor, type ServeProcess } from "./bridge-helpers.ts"
 import { appendToOutbox } from "../../src/bridge/outbox.ts"
 import type { AgentResponse } from "../../src/bridge/protocol.ts"
 import { createAppStore } from "../../src/store/app-store.ts"
@@ -15,10 +15,7 @@ let cleanup: () => void
 let serve: ServeProcess | null = null
 beforeEach(() => ({ home, cleanup } = makeTempHome("tsk-bridge-group-")))
 afterEach(async () => {
-  if (serve && serve.child.exitCode === null) {
-    serve.child.kill("SIGKILL")
-    await serve.exited
-  }
+  await killServe(serve)
   serve = null
   cleanup()
 })

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { existsSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
-import { configurePoll, dropCommandFile, readOutboxFile, readTaskList, spawnServe, waitFor, type ServeProcess } from "./bridge-helpers.ts"
+import { configurePoll, dropCommandFile, killServe, readOutboxFile, readTaskList, spawnServe, waitFor, type ServeProcess } from "./bridge-helpers.ts"
 import { createAppStore } from "../../src/store/app-store.ts"
 import { loadProcessedMemory } from "../../src/store/runner-processed-ids.ts"
 
@@ -11,10 +11,7 @@ let cleanup: () => void
 let serve: ServeProcess | null = null
 beforeEach(() => ({ home, cleanup } = makeTempHome("tsk-bridge-kill-")))
 afterEach(async () => {
-  if (serve && serve.child.exitCode === null) {
-    serve.child.kill("SIGKILL")
-    await serve.exited
-  }
+  await killServe(serve)
   cleanup()
 })
 

@@ -9,7 +9,7 @@ import type { AgentResponse } from "../../src/bridge/protocol.ts"
 import { readRunnerStatus } from "../../src/store/runner-role.ts"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { BUN, MAIN } from "../helpers/run-tsk.ts"
-import { answerTo, dropCommandFile, waitFor } from "../bridge/bridge-helpers.ts"
+import { answerTo, dropCommandFile, killServe, waitFor } from "../bridge/bridge-helpers.ts"
 import { annotatedCode } from "./os-helpers.ts"
 
 let home: string
@@ -38,10 +38,7 @@ beforeEach(async () => {
 }, 30_000)
 
 afterEach(async () => {
-  if (serve && serve.child.exitCode === null) {
-    serve.child.kill("SIGKILL")
-    await serve.exited
-  }
+  await killServe(serve)
   serve = null
   cleanup()
 })
