@@ -190,6 +190,8 @@ async function readBase(home: string, options: { locked?: boolean } = {}): Promi
       return remember(file, before, trusted)
     }
   }
+  // No file yet (a new home): nothing to read, and no reason to load the schema to say so.
+  if (before === null && statSync(file, { throwIfNoEntry: false }) === undefined) return NO_BASE
   const canonical = await (await import("./canonical-tasks-read.ts")).readCanonicalTasks(file, before)
   if (canonical) {
     const same = fileIdentity(file) === before
