@@ -10,8 +10,7 @@ export const MIN_PREFIX = 4
 export function resolveTaskId(tasks: readonly Task[], query: string): Task {
   const wanted = query.trim()
   if (wanted.length === 0) throw invalid("a task id is required")
-  const exact = tasks.find((t) => t.id === wanted)
-  if (exact) return exact
+  for (const task of tasks) if (task.id === wanted) return task
   if (wanted.length < MIN_PREFIX) {
     throw invalid(`id '${wanted}' is too short: give the full id or at least ${MIN_PREFIX} characters of it`, { id: wanted })
   }

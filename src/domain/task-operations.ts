@@ -31,8 +31,21 @@ function withStatus(task: Task, status: TaskStatus, nowIso: string): Task {
 }
 
 function replace(tasks: readonly Task[], updated: readonly Task[]): Task[] {
-  const byId = new Map(updated.map((t) => [t.id, t]))
-  return tasks.map((t) => byId.get(t.id) ?? t)
+  // Plain loops: a CLI command runs this once over 10,000 tasks, on code not yet compiled.
+  if (updated.length === 1) {
+    const [one] = updated as [Task]
+    const out = tasks.slice()
+    for (let i = 0; i < out.length; i++) if (out[i]!.id === one.id) out[i] = one
+    return out
+  }
+  const byId = new Map<string, Task>()
+  for (const task of updated) byId.set(task.id, task)
+  const out = tasks.slice()
+  for (let i = 0; i < out.length; i++) {
+    const next = byId.get(out[i]!.id)
+    if (next) out[i] = next
+  }
+  return out
 }
 
 /**
@@ -155,7 +168,7 @@ export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskS
   const task = resolveTaskId(tasks, idQuery)
   const nowIso = ctx.now.toISOString()
   let updated = withStatus(task, status, nowIso)
-  let list = replace(tasks, [updated])
+  let list: readonly Task[] = tasks
   const nextDue = status === "done" && task.status !== "done" && task.recurrence && task.nextOccurrenceId === null
     ? nextDueDate(task.recurrence, task.dueDate ?? localDateOf(ctx.now))
     : null
@@ -175,7 +188,7 @@ export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskS
       order: tasks.reduce((max, t) => Math.max(max, t.order), 0) + 1,
     }
     updated = { ...updated, nextOccurrenceId: occurrence.id }
-    list = [...replace(list, [updated]), occurrence]
+    list = [...tasks, occurrence]
   }
   if (status === "done" || status === "archived") updated = stopRunningEntry(updated, nowIso)
   return { tasks: replace(list, [updated]), result: updated }
