@@ -1,21 +1,21 @@
 // tsk done | undone | start | archive | claim | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
 import { loadTasks, openStore, requirePositional, stringOption, whoAmI } from "./cli-store.ts"
-import { taskJson, viewAround } from "./task-format.ts"
+import { taskJson, viewAround, type TaskView } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { invalid } from "../domain/errors.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"
-import { childrenOf, subtreeIds } from "../domain/task-tree.ts"
+import { subtreeIds } from "../domain/task-tree.ts"
 import { escapeControls } from "../domain/text-safety.ts"
 
-function changed(ctx: CommandContext, tasks: Task[], task: Task, verb: string) {
-  return { data: taskJson(task, viewAround(tasks, task)), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
+function changed(ctx: CommandContext, tasks: Task[], task: Task, verb: string, view = viewAround(tasks, task)) {
+  return { data: taskJson(task, view), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
 }
 
-/** Subtasks left open under a task that was just closed: people are told they stay open. */
-function openSubtasksNote(ctx: CommandContext, tasks: Task[], task: Task): string {
-  const open = (childrenOf(tasks).get(task.id) ?? []).filter((t) => t.status === "todo" || t.status === "in_progress")
+/** Subtasks left open under a task that was just closed (its view's children): people are told they stay open. */
+function openSubtasksNote(ctx: CommandContext, view: TaskView, task: Task): string {
+  const open = (view.children.get(task.id) ?? []).filter((t) => t.status === "todo" || t.status === "in_progress")
   if (open.length === 0) return ""
   const names = open.slice(0, 3).map((t) => `${shortId(t.id)} ${escapeControls(t.title)}`).join(", ")
   return `\n  ${ctx.style.yellow(`${open.length} open subtask${open.length === 1 ? " stays" : "s stay"} open`)}: ${names}${open.length > 3 ? ", …" : ""}`
@@ -31,8 +31,9 @@ function statusCommand(name: string, status: TaskStatus, summary: string, verb: 
       const id = requirePositional(positionals, 0, "task id", `tsk ${name} <id>`)
       const store = await openStore(ctx)
       const task = await store.getState().setStatus(id, status)
-      const result = changed(ctx, store.getState().tasks, task, verb)
-      if (status === "done" || status === "archived") result.text += openSubtasksNote(ctx, store.getState().tasks, task)
+      const view = viewAround(store.getState().tasks, task)
+      const result = changed(ctx, store.getState().tasks, task, verb, view)
+      if (status === "done" || status === "archived") result.text += openSubtasksNote(ctx, view, task)
       if (task.nextOccurrenceId && status === "done") {
         const next = store.getState().tasks.find((t) => t.id === task.nextOccurrenceId)
         if (next) result.text += `\n  ↻ next occurrence ${ctx.style.bold(shortId(next.id))} due ${next.dueDate}`
