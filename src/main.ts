@@ -1,6 +1,7 @@
 #!/usr/bin/env bun
 // Entry point: no arguments opens the TUI, anything else is the CLI. Everything is imported only
 // when needed, so a CLI command never loads the renderer and a hook never loads the command table.
+import { bundleIsFresh } from "./setup/dist-paths.mjs"
 
 export async function main(argv: string[]): Promise<number> {
   // A Claude Code hook runs on every agent event and must answer in a few milliseconds.
@@ -17,8 +18,32 @@ export async function main(argv: string[]): Promise<number> {
   return runCli(rootCommand, argv)
 }
 
-if (import.meta.main) {
-  const code = await main(process.argv.slice(2))
+/** What a `tsk` process runs: main, then the output drained. Returns the exit code. */
+export async function run(argv: string[]): Promise<number> {
+  const code = await main(argv)
   await (await import("./cli/process-output.ts")).flushOutput()
-  process.exit(code)
+  return code
+}
+
+/**
+ * The bundle (dist/main.js) runs only while no source changed since it was built (the launcher
+ * does no check of its own, to start faster). A stale one is rebuilt and the new one runs in
+ * this same process; where that fails (a read-only install) the sources run in a child process.
+ */
+async function freshEntry(): Promise<{ run: (argv: string[]) => Promise<number> }> {
+  const dist = import.meta.dir
+  if (!import.meta.path.endsWith(".js") || bundleIsFresh(dist)) return { run }
+  const root = `${dist}/..`
+  const build = Bun.spawnSync([process.execPath, `${root}/src/setup/build-dist.ts`], { stdio: ["ignore", "ignore", "ignore"] })
+  if (build.exitCode === 0) return import(`${root}/dist/main.js?built=${Date.now()}`)
+  return {
+    run: async (argv) => {
+      const child = Bun.spawn([process.execPath, `--tsconfig-override=${root}/tsconfig.json`, `${root}/src/main.ts`, ...argv], { stdio: ["inherit", "inherit", "inherit"] })
+      return child.exited
+    },
+  }
+}
+
+if (import.meta.main) {
+  process.exit(await (await freshEntry()).run(process.argv.slice(2)))
 }

@@ -8,7 +8,7 @@
 // are copied next to the chunks, where the bundled code looks for them.
 import { copyFileSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { DIST_ENTRY, DIST_FOLDER, DIST_STAMP } from "./dist-paths.mjs"
+import { DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
 
 /** Files read through `new URL("./name", import.meta.url)` at run time, relative to the root. */
 export const DIST_ASSETS = ["src/c64/machine/demo/demo.prg"]
@@ -21,6 +21,8 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
   const temp = join(out, `.build-${process.pid}`)
   // The stamp carries the time the build started: a source saved during the build stays newer.
   const started = new Date()
+  // The sources as they are when the build starts: one saved later is newer than the stamp.
+  const manifest = distManifest(root, out)
   mkdirSync(out, { recursive: true })
   try {
     const result = await Bun.build({
@@ -44,11 +46,13 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     const last = [DIST_ENTRY]
     for (const name of fresh) if (!last.includes(name)) renameSync(join(temp, name), join(out, name))
     for (const name of last) renameSync(join(temp, name), join(out, name))
+    writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify(manifest) + "\n")
+    renameSync(join(out, `${DIST_MANIFEST}.${process.pid}`), join(out, DIST_MANIFEST))
     writeFileSync(join(out, `${DIST_STAMP}.${process.pid}`), `${started.toISOString()}\n`)
     utimesSync(join(out, `${DIST_STAMP}.${process.pid}`), started, started)
     renameSync(join(out, `${DIST_STAMP}.${process.pid}`), join(out, DIST_STAMP))
     for (const name of readdirSync(out)) {
-      if (fresh.has(name) || name === DIST_STAMP) continue
+      if (fresh.has(name) || name === DIST_STAMP || name === DIST_MANIFEST) continue
       const path = join(out, name)
       if (Date.now() - statSync(path).mtimeMs > OLD_CHUNKS_KEPT_MS) rmSync(path, { recursive: true, force: true })
     }

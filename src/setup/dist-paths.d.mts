@@ -3,3 +3,12 @@ export declare const DIST_ENTRY: string
 export declare const DIST_STAMP: string
 export declare const DIST_SOURCES: string[]
 export declare function distIsFresh(root: string): boolean
+export declare const DIST_MANIFEST: string
+export interface DistManifest {
+  /** The checkout, relative to the bundle's folder. */
+  root: string
+  present: string[]
+  absent: string[]
+}
+export declare function distManifest(root: string, out: string): DistManifest
+export declare function bundleIsFresh(out: string): boolean

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { buildDist } from "../../src/setup/build-dist.ts"
-import { DIST_ENTRY, DIST_SOURCES } from "../../src/setup/dist-paths.mjs"
+import { DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
 
@@ -61,66 +61,115 @@ describe("the bundled entry point", () => {
   })
 })
 
-describe("the launcher's staleness check", () => {
-  it("compares every source of the bundle with the stamp", () => {
-    const launcher = readFileSync(join(PROJECT_ROOT, "bin", "tsk"), "utf8")
-    const listed = /for source in ([^;]+);/.exec(launcher)?.[1]?.trim().split(/\s+/)
-    expect(listed).toEqual(DIST_SOURCES)
+describe("the bundle's own staleness check", () => {
+  it("lists every source file and folder of the checkout, and the absent ones", () => {
+    const manifest = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8")) as DistManifest
+    expect(realpathSync(join(out, manifest.root))).toBe(realpathSync(PROJECT_ROOT))
+    const walk = (path: string): string[] => {
+      const full = join(PROJECT_ROOT, path)
+      if (!existsSync(full)) return []
+      return statSync(full).isDirectory() ? [path, ...readdirSync(full).flatMap((e) => walk(`${path}/${e}`))] : [path]
+    }
+    expect([...manifest.present].sort()).toEqual(DIST_SOURCES.flatMap(walk).sort())
+    expect(manifest.absent).toEqual(DIST_SOURCES.filter((source) => !existsSync(join(PROJECT_ROOT, source))))
   })
 
-  // A checkout in a temporary folder: the real launcher, Bun, a bundle that says "bundle" and a
-  // build that replaces it with one that says "rebuilt".
-  function fakeCheckout(): { root: string; run: () => string } {
-    const root = mkdtempSync(join(tmpdir(), "tsk-launcher-"))
-    for (const dir of ["bin", "dist", "src/setup", "src/a/b/c/d/e", "components/x", "node_modules/bun/bin"]) mkdirSync(join(root, dir), { recursive: true })
-    copyFileSync(join(PROJECT_ROOT, "bin", "tsk"), join(root, "bin", "tsk"))
-    chmodSync(join(root, "bin", "tsk"), 0o755)
-    symlinkSync(realpathSync(BUN), join(root, "node_modules", "bun", "bin", "bun.exe"))
-    for (const file of ["package.json", "tsconfig.json", "bunfig.toml", "src/main.ts", "src/a/b/c/d/e/deep.ts", "components/x/view.tsx"]) writeFileSync(join(root, file), "\n")
-    writeFileSync(
-      join(root, "src", "setup", "build-dist.ts"),
-      'import { writeFileSync } from "node:fs"\nconst dist = import.meta.dirname + "/../../dist"\nwriteFileSync(dist + "/main.js", \'console.log("rebuilt")\\n\')\nwriteFileSync(dist + "/.built", "")\n',
-    )
-    writeFileSync(join(root, "dist", "main.js"), 'console.log("bundle")\n')
-    writeFileSync(join(root, "dist", ".built"), "")
-    // Everything but the stamp an hour old: the bundle is fresh.
-    const age = (path: string) => utimesSync(join(root, path), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000))
-    for (const file of ["package.json", "tsconfig.json", "bunfig.toml", "src/main.ts", "src/setup/build-dist.ts", "src/a/b/c/d/e/deep.ts", "components/x/view.tsx"]) age(file)
-    const run = () => {
-      const result = spawnSync(join(root, "bin", "tsk"), [], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000 })
-      return result.stdout.trim()
+  // A checkout in a temporary folder, its manifest and stamp written as the build writes them.
+  function fakeCheckout(): { root: string; out: string; stamp: () => void } {
+    const root = mkdtempSync(join(tmpdir(), "tsk-fresh-"))
+    for (const dir of ["dist", "src/a/b/c/d/e", "components/x"]) mkdirSync(join(root, dir), { recursive: true })
+    for (const file of ["package.json", "tsconfig.json", "src/main.ts", "src/a/b/c/d/e/deep.ts", "components/x/view.tsx"]) writeFileSync(join(root, file), "\n")
+    const out = join(root, "dist")
+    const stamp = () => {
+      // Everything an hour old, then the manifest and a stamp of now: what a build leaves.
+      const old = new Date(Date.now() - 3_600_000)
+      for (const path of distManifest(root, out).present) utimesSync(join(root, path), old, old)
+      writeFileSync(join(out, DIST_MANIFEST), JSON.stringify(distManifest(root, out)))
+      writeFileSync(join(out, ".built"), "")
     }
-    return { root, run }
+    stamp()
+    return { root, out, stamp }
   }
 
-  it("runs a fresh bundle, and rebuilds after an edit at any depth, in place or by a new file", () => {
-    const checkout = fakeCheckout()
+  it("finds an edit at any depth, in place or by a new, removed or renamed file, and a new optional source", () => {
+    const { root, out, stamp } = fakeCheckout()
     try {
-      expect(checkout.run()).toBe("bundle")
+      expect(bundleIsFresh(out)).toBe(true)
       // An in-place edit of the deepest file: no folder's time changes.
-      writeFileSync(join(checkout.root, "src/a/b/c/d/e/deep.ts"), "export {}\n")
-      expect(checkout.run()).toBe("rebuilt")
-      writeFileSync(join(checkout.root, "dist", "main.js"), 'console.log("bundle")\n')
-      expect(checkout.run()).toBe("bundle")
-      writeFileSync(join(checkout.root, "components", "x", "new.tsx"), "\n")
-      expect(checkout.run()).toBe("rebuilt")
-      writeFileSync(join(checkout.root, "dist", "main.js"), 'console.log("bundle")\n')
-      writeFileSync(join(checkout.root, "tsconfig.json"), "{}\n")
-      expect(checkout.run()).toBe("rebuilt")
+      writeFileSync(join(root, "src/a/b/c/d/e/deep.ts"), "export {}\n")
+      expect(bundleIsFresh(out)).toBe(false)
+      stamp()
+      writeFileSync(join(root, "components", "x", "new.tsx"), "\n")
+      expect(bundleIsFresh(out)).toBe(false)
+      stamp()
+      renameSync(join(root, "components", "x", "new.tsx"), join(root, "components", "x", "renamed.tsx"))
+      expect(bundleIsFresh(out)).toBe(false)
+      stamp()
+      rmSync(join(root, "components", "x", "renamed.tsx"))
+      expect(bundleIsFresh(out)).toBe(false)
+      stamp()
+      writeFileSync(join(root, "tsconfig.json"), "{}\n")
+      expect(bundleIsFresh(out)).toBe(false)
+      stamp()
+      // bunfig.toml was absent when the bundle was built; its appearance changes the build.
+      writeFileSync(join(root, "bunfig.toml"), "\n")
+      expect(bundleIsFresh(out)).toBe(false)
+      stamp()
+      expect(bundleIsFresh(out)).toBe(true)
+      rmSync(join(out, ".built"))
+      expect(bundleIsFresh(out)).toBe(false)
+      stamp()
+      rmSync(join(out, DIST_MANIFEST))
+      expect(bundleIsFresh(out)).toBe(false)
     } finally {
-      rmSync(checkout.root, { recursive: true, force: true })
+      rmSync(root, { recursive: true, force: true })
     }
   })
 
-  it("rebuilds when the stamp is missing, and does not trip over a missing optional source", () => {
-    const checkout = fakeCheckout()
+  it("the launcher runs a bundle as it is, and builds one that has no list of its sources", () => {
+    const root = mkdtempSync(join(tmpdir(), "tsk-launcher-"))
     try {
-      rmSync(join(checkout.root, "bunfig.toml"))
-      expect(checkout.run()).toBe("bundle")
-      rmSync(join(checkout.root, "dist", ".built"))
-      expect(checkout.run()).toBe("rebuilt")
+      for (const dir of ["bin", "dist", "src/setup", "node_modules/bun/bin"]) mkdirSync(join(root, dir), { recursive: true })
+      copyFileSync(join(PROJECT_ROOT, "bin", "tsk"), join(root, "bin", "tsk"))
+      chmodSync(join(root, "bin", "tsk"), 0o755)
+      symlinkSync(realpathSync(BUN), join(root, "node_modules", "bun", "bin", "bun.exe"))
+      writeFileSync(
+        join(root, "src", "setup", "build-dist.ts"),
+        'import { writeFileSync } from "node:fs"\nconst dist = import.meta.dirname + "/../../dist"\nwriteFileSync(dist + "/main.js", \'console.log("rebuilt")\\n\')\nwriteFileSync(dist + "/.sources", "{}")\n',
+      )
+      const run = () => spawnSync(join(root, "bin", "tsk"), [], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000 }).stdout.trim()
+      // A bundle from before the check moved into it (no dist/.sources) is built again first.
+      writeFileSync(join(root, "dist", "main.js"), 'console.log("bundle")\n')
+      expect(run()).toBe("rebuilt")
+      writeFileSync(join(root, "dist", "main.js"), 'console.log("bundle")\n')
+      expect(run()).toBe("bundle")
     } finally {
-      rmSync(checkout.root, { recursive: true, force: true })
+      rmSync(root, { recursive: true, force: true })
     }
   })
+
+  it("a real bundle rebuilds itself after an edit and runs the new code in the same process", () => {
+    // A copy of the checkout with nothing built: the launcher builds it, then edits are picked up.
+    const root = mkdtempSync(join(tmpdir(), "tsk-selfcheck-"))
+    try {
+      for (const entry of ["bin", "src", "components", "package.json", "tsconfig.json"]) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true })
+      symlinkSync(join(PROJECT_ROOT, "node_modules"), join(root, "node_modules"))
+      const run = (args: string[]) => spawnSync(join(root, "bin", "tsk"), args, { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: home } })
+      expect(run(["--version"]).stdout.trim()).toMatch(/^tsk \d+\.\d+\.\d+/)
+      expect(existsSync(join(root, "dist", DIST_MANIFEST))).toBe(true)
+      const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
+      writeFileSync(join(root, "package.json"), JSON.stringify({ ...pkg, version: "9.8.7" }, null, 2))
+      const after = run(["--version"])
+      expect(after.stdout.trim()).toBe("tsk 9.8.7")
+      // A deep edit in place: the rebuilt code answers, from this very process (its pid says).
+      const deep = join(root, "src", "store", "paths.ts")
+      writeFileSync(deep, `${readFileSync(deep, "utf8")}\nprocess.stderr.write(\`edited \${process.pid} \${process.ppid}\\n\`)\n`)
+      const edited = spawnSync("sh", ["-c", `"${join(root, "bin", "tsk")}" --version & echo "launched $!"; wait`], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: home } })
+      const launched = /launched (\d+)/.exec(edited.stdout)?.[1]
+      expect(edited.stderr).toContain(`edited ${launched} `)
+      expect(edited.stdout).toContain("tsk 9.8.7")
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
