@@ -245,8 +245,9 @@ export function readHeadRevision(file: string): number | null {
 /** The file as tsk wrote it: parse only (see validated-stamp.ts). Null if anything looks off. */
 async function readTrusted(file: string): Promise<TasksSnapshot | null> {
   try {
-    // Bun's reader: node's readFile takes about a fifth longer on a file of 10,000 tasks.
-    const raw = JSON.parse(await Bun.file(file).text()) as TasksFile
+    // A synchronous read: faster than Bun.file().text() (which first starts the thread pool) and
+    // node's readFile, by ~0.7 ms on a small list and ~0.5 ms at 10,000 tasks in a fresh process.
+    const raw = JSON.parse(readFileSync(file, "utf8")) as TasksFile
     if (raw.version !== TASKS_FILE_VERSION || !Array.isArray(raw.tasks) || typeof raw.revision !== "number") return null
     return { revision: raw.revision, tasks: raw.tasks }
   } catch {
@@ -489,13 +490,11 @@ function readBaseMeta(file: string): BaseMeta | null {
 function recordBaseMeta(file: string, snapshot: TasksSnapshot): void {
   const identity = contentIdentity(file)
   if (identity === null) return
+  // Already recorded for this very file (every read after the write that made it).
+  const known = readBaseMeta(file)
+  if (known !== null && known.identity === identity && known.revision === snapshot.revision) return
   const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks) } satisfies BaseMeta)
   const target = metaPath(file)
-  try {
-    if (readFileSync(target, "utf8") === text) return
-  } catch {
-    // none yet
-  }
   const temp = `${target}.tmp-${process.pid}-${newLineId()}`
   try {
     writeFileSync(temp, text, { mode: 0o600 })
