@@ -2,15 +2,14 @@
 // going and resumes it after a takeover), so the CLI hands the start over as a `c64-start` bridge
 // command and prints the task the runner started. Without a runner it returns null and the CLI
 // runs the task itself. Wired with `setC64StartHandOff(handC64StartToRunner)`.
-import type { C64StartRequest } from "../cli/c64-command.ts"
-import type { CommandContext } from "../cli/command.ts"
+import type { C64StartRequest } from "../c64/foreground-start.ts"
 import type { RegistryEntry } from "../c64/state/task-schema.ts"
 import { sendAgentCommand } from "./send-command.ts"
 import { defaultRunnerServices } from "./default-services.ts"
 import { readRunnerStatus } from "../store/runner-role.ts"
 import { TskError, errorKindOf } from "../domain/errors.ts"
 
-export async function handC64StartToRunner(request: C64StartRequest, ctx: CommandContext): Promise<{ task: RegistryEntry; runner: string } | null> {
+export async function handC64StartToRunner(request: C64StartRequest, ctx: { home: string; env: NodeJS.ProcessEnv }): Promise<{ task: RegistryEntry; runner: string } | null> {
   const runner = readRunnerStatus(ctx.home)
   if (!runner.running) return null
   const payload = {

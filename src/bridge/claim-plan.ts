@@ -3,7 +3,7 @@
 // journal kept from before a crash) or a run. Validation failures are answered but not remembered:
 // nothing was executed, so a corrected command may reuse its id. `index` is a command's position in
 // the unit; `ref` (`<claimed file>#<n>`) names it in the processed-id memory.
-import type { BridgeCommandDefinition } from "./command-definition.ts"
+import type { BridgeCommandDefinition } from "../domain/command-definition.ts"
 import type { BridgeRegistry } from "./command-registry.ts"
 import { derivedCommandId, describePayloadIssues, normalizeCommand, type AgentCommand, type AgentResponse } from "./protocol.ts"
 import type { ProcessedMemory } from "../store/runner-processed-ids.ts"

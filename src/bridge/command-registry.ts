@@ -1,7 +1,7 @@
 // One registry of bridge commands: the 16 task commands and whatever c64-* / os-* commands the
 // runner hosts. Task commands are marked, because the runner batches them into one journaled
 // write of tasks.json; the others run one at a time.
-import type { BridgeCommandDefinition } from "./command-definition.ts"
+import type { BridgeCommandDefinition } from "../domain/command-definition.ts"
 
 export interface BridgeRegistry {
   get(command: string): BridgeCommandDefinition | undefined

@@ -2,7 +2,7 @@
 // raw log), memory-remember (a semantic fact) and memory-restore (their working context back).
 // Payloads are zod schemas, so the MCP server can offer them as tools unchanged.
 import * as z from "zod"
-import { defineBridgeCommand, type BridgeCommandDefinition } from "./command-definition.ts"
+import { defineBridgeCommand, type BridgeCommandDefinition } from "../domain/command-definition.ts"
 import { agentIdProblem } from "../memory/agent-id.ts"
 import type { MemoryManager } from "../memory/memory-manager.ts"
 import { JsonValueInput, MessageInput } from "../memory/message.ts"

@@ -1,6 +1,6 @@
 // How a bridge response reads for people (`tsk agent send`, `tsk agent outbox`), e.g.
 // "✓ Task created: Fix bug (id: a1b2c3d4)". Agents read the JSON; this is only for the terminal.
-import type { Style } from "../cli/command.ts"
+import type { TextStyle as Style } from "../domain/text-style.ts"
 import type { AgentResponse } from "./protocol.ts"
 import type { TaskJson } from "../domain/task-shape.ts"
 import { omittedLine } from "../domain/task-listing.ts"

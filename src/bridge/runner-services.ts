@@ -1,7 +1,7 @@
 // What runs inside the runner beside the task bridge: each service brings its bridge commands
 // and is started once this process holds the runner role (the C64 service resumes the background
 // tasks a dead runner left running) and stopped when it lets the role go.
-import type { BridgeCommandDefinition } from "./command-definition.ts"
+import type { BridgeCommandDefinition } from "../domain/command-definition.ts"
 import type { RunnerMode } from "../store/runner-role.ts"
 
 export interface RunnerService {

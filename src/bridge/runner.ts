@@ -6,7 +6,7 @@
 //   const off = runner.onEvent((e) => toast(`Agent: ${e.summary}`))
 //   await runner.stop()
 import { readFileSync } from "node:fs"
-import type { BridgeCommandDefinition } from "./command-definition.ts"
+import type { BridgeCommandDefinition } from "../domain/command-definition.ts"
 import { createBridgeRegistry, type BridgeRegistry } from "./command-registry.ts"
 import { RoleLostError, createTaskRouter } from "./command-execution.ts"
 import { processPending, type ProcessedEvent, type ProcessorContext } from "./claim-processor.ts"

@@ -1,7 +1,7 @@
 // The task commands of the bridge (the ancestor's 16, plus claim, block and unblock), as
 // BridgeCommandDefinitions like every c64-* and os-* command, so one registry serves them all and
 // the MCP tools can wrap the very same definitions.
-import type { BridgeCommandDefinition } from "./command-definition.ts"
+import type { BridgeCommandDefinition } from "../domain/command-definition.ts"
 import type { TaskAccess } from "./task-access.ts"
 import { createTaskReadCommands } from "./task-read-commands.ts"
 import { createTaskWriteCommands } from "./task-write-commands.ts"

@@ -1,7 +1,7 @@
 // Bridge commands that read tasks: query, list, show, projects, tags and stats. They mean what the
 // CLI's list/show/projects/tags/stats mean (the same listing, resolver and counts). Lists answer a
 // page (50 tasks unless `limit`; 0 for all) in the summary shape unless `compact` or `fields`.
-import { defineBridgeCommand, type BridgeCommandDefinition } from "./command-definition.ts"
+import { defineBridgeCommand, type BridgeCommandDefinition } from "../domain/command-definition.ts"
 import type { TaskAccess } from "./task-access.ts"
 import { taskWithSubtasks } from "./task-data.ts"
 import { PagedAnswer } from "./paged-answer.ts"

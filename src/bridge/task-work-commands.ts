@@ -1,7 +1,7 @@
 // Bridge commands for sharing work between agents: `claim` (assignee + in progress in one step of
 // the runner, which holds the tasks lock, so two agents claiming at once cannot both win) and
 // `block` / `unblock` (the same operation as `tsk block`).
-import { defineBridgeCommand, type BridgeCommandDefinition } from "./command-definition.ts"
+import { defineBridgeCommand, type BridgeCommandDefinition } from "../domain/command-definition.ts"
 import type { TaskAccess } from "./task-access.ts"
 import { taskData } from "./task-data.ts"
 import { BlockPayload, ClaimPayload } from "./task-payloads.ts"

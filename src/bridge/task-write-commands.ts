@@ -2,7 +2,7 @@
 // (createTask, setStatus, addNote, startTimer…) and answers with the changed task in the CLI's
 // JSON shape, plus the fields the ancestor's agents read (bulk-create `{created: <count>, tasks}`,
 // delete `{deleted: true, title}`, add-note `{taskId, note}`, start/stop-timer `taskId`/`elapsed`).
-import { defineBridgeCommand, type BridgeCommandDefinition } from "./command-definition.ts"
+import { defineBridgeCommand, type BridgeCommandDefinition } from "../domain/command-definition.ts"
 import type { TaskAccess } from "./task-access.ts"
 import { taskData } from "./task-data.ts"
 import { resolveFields } from "./task-input.ts"

@@ -4,7 +4,7 @@
 // CLI sends its own peek, poke, screen, reset, run-prg and backend this way with the sim).
 // Payloads are zod schemas; the runner validates them and answers errors itself.
 import * as z from "zod"
-import { defineBridgeCommand, type BridgeCommandDefinition } from "../bridge/command-definition.ts"
+import { defineBridgeCommand, type BridgeCommandDefinition } from "../domain/command-definition.ts"
 import type { BackendStatus } from "./backend.ts"
 import type { C64Service, StopResult } from "./c64-service.ts"
 import { C64TaskStatus, C64TaskType, type RegistryEntry } from "./state/task-schema.ts"

@@ -12,7 +12,8 @@ export interface ForegroundStartIO {
   signal: AbortSignal
 }
 
-export interface ForegroundStartRequest {
+/** `tsk c64 start`: what to run, how often, how many times; run here or handed to the runner. */
+export interface C64StartRequest {
   operation: string
   args: Record<string, unknown>
   everyMs: number
@@ -23,7 +24,7 @@ export interface ForegroundStartRequest {
 export async function runStartInForeground(
   io: ForegroundStartIO,
   service: C64Service,
-  request: ForegroundStartRequest,
+  request: C64StartRequest,
   format: (event: C64Event, style: TextStyle) => string | null,
 ): Promise<{ data: RegistryEntry; text: string; exitCode?: number }> {
   let id: string | null = null

@@ -19,17 +19,9 @@ import { C64TaskStatus, C64TaskType } from "../c64/state/task-schema.ts"
 import { formatDetails, formatHexDump, formatProgress, formatRun, formatTaskTable, statusText } from "../c64/c64-text.ts"
 import { formatInterval, parseInterval } from "../c64/interval-text.ts"
 import { BACKGROUND_OPERATIONS, FOREGROUND_OPERATIONS } from "../c64/operations/operation-table.ts"
-import { runStartInForeground } from "../c64/foreground-start.ts"
+import { runStartInForeground, type C64StartRequest } from "../c64/foreground-start.ts"
 
 /** A background start that another process (the runner) could take over. */
-export interface C64StartRequest {
-  operation: string
-  args: Record<string, unknown>
-  everyMs: number
-  count?: number
-  name?: string
-}
-
 /** Hands a start to a running runner; resolves null when none is up (then it runs here). */
 export type C64StartHandOff = (request: C64StartRequest, ctx: CommandContext) => Promise<{ task: RegistryEntry; runner?: string } | null>
 

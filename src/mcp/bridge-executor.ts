@@ -4,7 +4,7 @@
 // commands go through the inbox to the runner, which owns the one C64 machine (a one-shot pass
 // answers them when no runner is up, as for `tsk agent send`).
 import type * as z from "zod"
-import type { BridgeCommandDefinition } from "../bridge/command-definition.ts"
+import type { BridgeCommandDefinition } from "../domain/command-definition.ts"
 import { createBridgeRegistry } from "../bridge/command-registry.ts"
 import { describePayloadIssues, type AgentSource } from "../bridge/protocol.ts"
 import { createTaskBridgeCommands } from "../bridge/task-commands.ts"

@@ -3,7 +3,7 @@
 // with the store's locked read-modify-write only if tasks.json is still the list the command ran
 // on; otherwise it runs the command again on the new list. Task commands are pure functions of the
 // list, the clock and fresh ids, so a rerun is the same command on newer data, never a double.
-import type { BridgeCommandDefinition } from "../bridge/command-definition.ts"
+import type { BridgeCommandDefinition } from "../domain/command-definition.ts"
 import type { TaskAccess } from "../bridge/task-access.ts"
 import { WorkingTasks } from "../bridge/command-execution.ts"
 import { mutateTasks, readTasks } from "../store/tasks-repository.ts"

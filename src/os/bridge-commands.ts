@@ -4,7 +4,7 @@
 // operating state is in afterwards (BLK_CON, BLK_MAX, ERROR, ...), so an agent knows what to do next.
 import { TskError } from "../domain/errors.ts"
 import * as z from "zod"
-import { defineBridgeCommand, type BridgeCommandDefinition } from "../bridge/command-definition.ts"
+import { defineBridgeCommand, type BridgeCommandDefinition } from "../domain/command-definition.ts"
 import type { CheckReport } from "./consistency-check.ts"
 import type { AbortResult } from "./engine-abort.ts"
 import type { ClearResult } from "./engine-clear.ts"

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { createC64BridgeCommands } from "../../src/c64/bridge-commands.ts"
 import { formatInterval, parseInterval } from "../../src/c64/interval-text.ts"
-import type { BridgeCommandDefinition } from "../../src/bridge/command-definition.ts"
+import type { BridgeCommandDefinition } from "../../src/domain/command-definition.ts"
 import { makeServiceFixture, untilFinished, type ServiceFixture } from "./helpers/service-fixture.ts"
 
 let fx: ServiceFixture

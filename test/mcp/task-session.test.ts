@@ -5,7 +5,7 @@ import { createTaskSession } from "../../src/mcp/task-session.ts"
 import { PagedAnswer } from "../../src/bridge/paged-answer.ts"
 import { createTaskBridgeCommands } from "../../src/bridge/task-commands.ts"
 import { mutateTasks, readTasks } from "../../src/store/tasks-repository.ts"
-import { defineBridgeCommand } from "../../src/bridge/command-definition.ts"
+import { defineBridgeCommand } from "../../src/domain/command-definition.ts"
 import { createTask } from "../../src/domain/task-operations.ts"
 import * as z from "zod"
 

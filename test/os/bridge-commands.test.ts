@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import type { BridgeCommandDefinition } from "../../src/bridge/command-definition.ts"
+import type { BridgeCommandDefinition } from "../../src/domain/command-definition.ts"
 import { createOsBridgeCommands } from "../../src/os/bridge-commands.ts"
 import { annotatedCode, makeOsFixture, writeWorkspaceFile, type OsFixture } from "./os-helpers.ts"
 

@@ -1,6 +1,7 @@
 // One bridge command: its name, the zod schema of its payload, what it does, and how it reads in
 // a toast or the runner's log. Task, c64-* and os-* commands are all defined this way and handed
-// to the runner, which validates, runs and answers them.
+// to the runner, which validates, runs and answers them. The shape lives here, low, because the
+// c64/ and os/ layers define commands and the bridge above them runs them.
 import type * as z from "zod"
 
 export interface BridgeCommandDefinition<S extends z.ZodType = z.ZodType> {
