@@ -35,9 +35,9 @@ function taskRows(tasks: Partial<TaskJson>[], style: Style): string {
     .join("\n")
 }
 
-function names(list: NameCount[], style: Style): string {
+function names(list: Array<NameCount | string>, style: Style): string {
   if (list.length === 0) return style.dim("None.")
-  return list.map((n) => `  ${n.name} ${style.dim(`(${n.open} open of ${n.count})`)}`).join("\n")
+  return list.map((n) => (typeof n === "string" ? `  ${escapeControls(n)}` : `  ${escapeControls(n.name)} ${style.dim(`(${n.open} open of ${n.count})`)}`)).join("\n")
 }
 
 function detail(command: string, response: AgentResponse, style: Style): string {
@@ -66,7 +66,7 @@ function detail(command: string, response: AgentResponse, style: Style): string 
     const omitted = response.total !== undefined ? omittedLine({ rows, total: response.total, offset: response.offset ?? 0 }, "limit, offset") : null
     return `${rows.length} task${rows.length === 1 ? "" : "s"}:\n${taskRows(rows, style)}${omitted ? `\n${style.dim(omitted)}` : ""}`
   }
-  if ((command === "list-projects" || command === "list-tags") && Array.isArray(data)) return `${command === "list-tags" ? "Tags" : "Projects"}:\n${names(data as NameCount[], style)}`
+  if ((command === "list-projects" || command === "list-tags") && Array.isArray(data)) return `${command === "list-tags" ? "Tags" : "Projects"}:\n${names(data as Array<NameCount | string>, style)}`
   if (command === "stats" && typeof data === "object" && data !== null) {
     const s = data as TaskStats
     return `Stats: ${s.total} tasks (${s.byStatus.todo} todo, ${s.byStatus.in_progress} in progress, ${s.byStatus.done} done), ${s.overdue} overdue, ${s.dueToday} due today`

@@ -108,6 +108,11 @@ export const ListPayload = z.strictObject({
 
 export const EmptyPayload = z.strictObject({})
 
+/** `list-projects`, `list-tags`: the names (the ancestor's answer), or with `counts` how many tasks have each. */
+export const NamesPayload = z.strictObject({
+  counts: z.boolean().optional(),
+})
+
 export const AddNotePayload = z.strictObject({
   taskId: TaskId,
   content: z.string({ message: "content is required" }).trim().min(1, "content must not be empty").max(20000),

@@ -5,12 +5,12 @@ import { defineBridgeCommand, type BridgeCommandDefinition } from "../domain/com
 import type { TaskAccess } from "./task-access.ts"
 import { taskWithSubtasks } from "./task-data.ts"
 import { PagedAnswer } from "./paged-answer.ts"
-import { EmptyPayload, ListPayload, QueryPayload, TaskIdPayload } from "./task-payloads.ts"
+import { EmptyPayload, ListPayload, NamesPayload, QueryPayload, TaskIdPayload } from "./task-payloads.ts"
 import { listTasks } from "../domain/task-listing.ts"
 import type { TaskQuery } from "../domain/task-query.ts"
 import { COMPACT_FIELDS, parseFields, pickFields, SUMMARY_FIELDS, viewOf, type TaskField } from "../domain/task-shape.ts"
 import { resolveTaskId } from "../domain/task-id-resolver.ts"
-import { computeStats, listProjects, listTags, type TaskStats } from "../domain/task-stats.ts"
+import { computeStats, listProjects, listTags, type NameCount, type TaskStats } from "../domain/task-stats.ts"
 import { localDateOf } from "../domain/local-date.ts"
 import { shortId } from "../domain/task.ts"
 
@@ -18,6 +18,9 @@ const count = (data: unknown, noun: string, plural = `${noun}s`) => {
   const n = Array.isArray(data) ? data.length : 0
   return `${n} ${n === 1 ? noun : plural}`
 }
+
+/** Names in order, as the ancestor answered; `counts` keeps how many tasks (and open ones) have each. */
+const namesOrCounts = (list: NameCount[], counts: boolean | undefined) => (counts ? list : list.map((entry) => entry.name))
 
 function fieldsOf(payload: { compact?: boolean; fields?: string | string[] }): readonly TaskField[] {
   if (payload.fields !== undefined) return parseFields(payload.fields)
@@ -81,16 +84,16 @@ export function createTaskReadCommands(access: TaskAccess): BridgeCommandDefinit
     }),
     defineBridgeCommand({
       command: "list-projects",
-      payload: EmptyPayload,
+      payload: NamesPayload,
       readOnly: true,
-      run: async () => listProjects(access.tasks()),
+      run: async ({ counts }) => namesOrCounts(listProjects(access.tasks()), counts),
       describe: (_payload, data) => `listed ${count(data, "project")}`,
     }),
     defineBridgeCommand({
       command: "list-tags",
-      payload: EmptyPayload,
+      payload: NamesPayload,
       readOnly: true,
-      run: async () => listTags(access.tasks()),
+      run: async ({ counts }) => namesOrCounts(listTags(access.tasks()), counts),
       describe: (_payload, data) => `listed ${count(data, "tag")}`,
     }),
     defineBridgeCommand({

@@ -137,6 +137,10 @@ describe("the ancestor's agents", () => {
     expect(bulk.created).toBe(2)
     expect(bulk.tasks.map((t: Data) => t.title)).toEqual(["A", "B"])
 
+    // The ancestor answered the names, sorted.
+    expect(await ok("list-projects")).toEqual(["backend"])
+    expect(await ok("list-tags")).toEqual(["auth", "tests"])
+
     const listed = await ok("list", { limit: 10 })
     expect(Array.isArray(listed)).toBe(true)
     expect(await ok("query", { status: ["todo"], priority: "high" })).toHaveLength(1)

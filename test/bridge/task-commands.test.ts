@@ -125,18 +125,25 @@ describe("task commands through the bridge", () => {
     expect(titles(all!)).toHaveLength(3)
   })
 
-  it("lists projects and tags with counts, and answers stats", async () => {
+  it("lists projects and tags by name, with counts when asked, and answers stats", async () => {
     await send(
       { id: "a", command: "create", payload: { title: "A", project: "web", tags: ["x", "y"] } },
       { id: "b", command: "create", payload: { title: "B", project: "web", tags: ["x"] } },
+      { id: "c", command: "create", payload: { title: "C", project: "api" } },
     )
     const [projects, tags, stats] = await send({ id: "lp", command: "list-projects" }, { id: "lt", command: "list-tags" }, { id: "st", command: "stats" })
-    expect(projects).toEqual([{ name: "web", count: 2, open: 2 }])
-    expect(tags).toEqual([
+    expect(projects).toEqual(["api", "web"])
+    expect(tags).toEqual(["x", "y"])
+    const [projectCounts, tagCounts] = await send({ id: "lpc", command: "list-projects", payload: { counts: true } }, { id: "ltc", command: "list-tags", payload: { counts: true } })
+    expect(projectCounts).toEqual([
+      { name: "api", count: 1, open: 1 },
+      { name: "web", count: 2, open: 2 },
+    ])
+    expect(tagCounts).toEqual([
       { name: "x", count: 2, open: 2 },
       { name: "y", count: 1, open: 1 },
     ])
-    expect(stats).toMatchObject({ total: 2, byStatus: { todo: 2, in_progress: 0, done: 0, archived: 0 }, projects: 1, tags: 2 })
+    expect(stats).toMatchObject({ total: 3, byStatus: { todo: 3, in_progress: 0, done: 0, archived: 0 }, projects: 2, tags: 2 })
   })
 
   it("starts and stops a timer, and starting a todo task puts it in progress", async () => {
