@@ -4,7 +4,7 @@
 // imported only when a command changes something.
 import type { CommandContext, OptionValues } from "./command.ts"
 import type { AppStore } from "../store/app-store.ts"
-import { readTasks } from "../store/tasks-repository.ts"
+import { changeTask, readTasks } from "../store/tasks-repository.ts"
 import { invalid } from "../domain/errors.ts"
 import { localDateOf, parseDateInput } from "../domain/local-date.ts"
 import { parseDuration } from "../domain/duration.ts"
@@ -20,6 +20,23 @@ export async function loadTasks(ctx: CommandContext): Promise<Task[]> {
 export async function openStore(ctx: CommandContext): Promise<AppStore> {
   const { createAppStore } = await import("../store/app-store.ts")
   return createAppStore({ home: ctx.home })
+}
+
+/**
+ * `done`, `start`, `undone`, `archive`: one task's status. Given the task's full id, the list is
+ * not read (see the store's changeTask); the answer is the same. The task, and the tasks its
+ * answer shows (its subtasks, blockers and next occurrence; the whole list when it was read).
+ */
+export async function setTaskStatus(ctx: CommandContext, id: string, status: TaskStatus): Promise<{ task: Task; tasks: Task[] }> {
+  const { setStatus } = await import("../domain/task-operations.ts")
+  const context = () => ({ now: new Date(), newId: () => crypto.randomUUID() })
+  const { result, tasks } = await changeTask(
+    ctx.home,
+    id.trim(),
+    (near, maxOrder) => setStatus(near, id, status, context(), maxOrder),
+    (all) => setStatus(all, id, status, context()),
+  )
+  return { task: result, tasks }
 }
 
 export const today = () => localDateOf(new Date())

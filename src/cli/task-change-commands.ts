@@ -1,6 +1,6 @@
 // tsk done | undone | start | archive | claim | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
-import { loadTasks, openStore, requirePositional, stringOption, whoAmI } from "./cli-store.ts"
+import { loadTasks, openStore, requirePositional, setTaskStatus, stringOption, whoAmI } from "./cli-store.ts"
 import { taskJson, viewAround, type TaskView } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
@@ -29,13 +29,12 @@ function statusCommand(name: string, status: TaskStatus, summary: string, verb: 
     examples: [`tsk ${name} a1b2`],
     async run(ctx, { positionals }) {
       const id = requirePositional(positionals, 0, "task id", `tsk ${name} <id>`)
-      const store = await openStore(ctx)
-      const task = await store.getState().setStatus(id, status)
-      const view = viewAround(store.getState().tasks, task)
-      const result = changed(ctx, store.getState().tasks, task, verb, view)
+      const { task, tasks } = await setTaskStatus(ctx, id, status)
+      const view = viewAround(tasks, task)
+      const result = changed(ctx, tasks, task, verb, view)
       if (status === "done" || status === "archived") result.text += openSubtasksNote(ctx, view, task)
       if (task.nextOccurrenceId && status === "done") {
-        const next = store.getState().tasks.find((t) => t.id === task.nextOccurrenceId)
+        const next = tasks.find((t) => t.id === task.nextOccurrenceId)
         if (next) result.text += `\n  ↻ next occurrence ${ctx.style.bold(shortId(next.id))} due ${next.dueDate}`
       }
       return result

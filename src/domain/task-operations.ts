@@ -164,7 +164,8 @@ function moveUnder(tasks: readonly Task[], task: Task, parentQuery: string): str
  * Change a task's status. Completing a recurring task creates its next occurrence, once: the
  * completed task remembers the occurrence it created, so done → undone → done does not repeat it.
  */
-export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskStatus, ctx: OperationContext): Mutation<Task> {
+/** `orderAbove`: the list's highest order, when `tasks` is only the task's neighbourhood (see the store's changeTask). */
+export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskStatus, ctx: OperationContext, orderAbove?: number): Mutation<Task> {
   const task = resolveTaskId(tasks, idQuery)
   const nowIso = ctx.now.toISOString()
   let updated = withStatus(task, status, nowIso)
@@ -185,7 +186,7 @@ export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskS
       createdAt: nowIso,
       updatedAt: nowIso,
       completedAt: null,
-      order: tasks.reduce((max, t) => Math.max(max, t.order), 0) + 1,
+      order: (orderAbove ?? tasks.reduce((max, t) => Math.max(max, t.order), 0)) + 1,
     }
     updated = { ...updated, nextOccurrenceId: occurrence.id }
     list = [...tasks, occurrence]

@@ -21,6 +21,7 @@ import { conflict, TskError } from "../domain/errors.ts"
 import { migrateAncestorFile } from "./ancestor-file.ts"
 import { fsyncDirSync } from "./durable-file.ts"
 import { LockLostError, type HeldLock } from "./lock-context.ts"
+import { findChildrenInText, findTaskInText } from "./task-text-lookup.ts"
 import {
   appendLine,
   applicableLines,
@@ -214,9 +215,10 @@ async function readBase(home: string, options: { locked?: boolean } = {}): Promi
   // may leave out fields the schema fills in, which a read without the schema would miss.
   // Stamp the identity taken before the read, and only if the path still holds it: a file renamed
   // in while this read validated another one must be validated itself.
-  if (loaded.text === serializeTasksFile(snapshot)) recordValidatedStamp(file, before)
+  const exact = loaded.text === serializeTasksFile(snapshot)
+  if (exact) recordValidatedStamp(file, before)
   const same = fileIdentity(file) === before
-  if (same) recordBaseMeta(file, snapshot)
+  if (same) recordBaseMeta(file, snapshot, exact)
   return remember(file, same ? before : null, snapshot)
 }
 
@@ -433,10 +435,24 @@ export function appendTasks<T>(
   )
 }
 
-function appendWithoutList<T>(home: string, lock: HeldLock, lean: (maxOrder: number) => { added: Task[]; result: T }): { result: T } | null {
+/**
+ * What a change can build on without parsing tasks.json: the base's meta (its revision and highest
+ * order, for this very file) and the journal's lines, all of which apply to it. Null when any of
+ * that is not so, or when this process holds the list already (then the usual change is cheap).
+ */
+interface LeanBase {
+  read: string
+  meta: BaseMeta
+  whole: ReturnType<typeof readJournalBytes>
+  scan: ReturnType<typeof scanJournal> | null
+  lines: JournalLine[]
+  revision: number
+  maxOrder: number
+}
+
+function leanBase(home: string): LeanBase | null {
   const paths = homePaths(home)
   const before = fileIdentity(paths.tasks)
-  // Known already (a long-lived process): the usual change costs no parse either.
   if (before === null || lastSeen.get(paths.tasks)?.identity === before) return null
   const read = contentIdentity(paths.tasks)
   const meta = readBaseMeta(paths.tasks)
@@ -448,20 +464,111 @@ function appendWithoutList<T>(home: string, lock: HeldLock, lean: (maxOrder: num
   // Lines that apply to nothing are the full change's to settle.
   if (scan && scan.lines.length !== lines.length) return null
   const last = lines.at(-1)
-  const maxOrder = last ? last.maxOrder : meta.maxOrder
-  const { added, result } = lean(maxOrder)
+  return { read, meta, whole, scan, lines, revision: last?.revision ?? meta.revision, maxOrder: last ? last.maxOrder : meta.maxOrder }
+}
+
+/** Append `put` as the next line after `lean`, guarded; false when the journal has no room for it. */
+function appendLean(home: string, lock: HeldLock, lean: LeanBase, put: Task[]): boolean {
+  const paths = homePaths(home)
   const line = serializeLine({
-    base: meta.revision,
-    revision: (last?.revision ?? meta.revision) + 1,
-    put: added,
+    base: lean.meta.revision,
+    revision: lean.revision + 1,
+    put,
     delete: [],
-    maxOrder: Math.max(maxOrder, maxOrderOf(added)),
+    maxOrder: Math.max(lean.maxOrder, maxOrderOf(put)),
     id: newLineId(),
   })
-  if (journalFull(sizeOf(read), (scan?.end ?? 0) + Buffer.byteLength(line))) return null
-  const expected = whole && scan ? { ino: whole.ino, size: scan.size, end: scan.end } : null
-  appendLine(paths.journal, { expected }, line, lockGuard(lock, paths.tasks, read))
-  return { result }
+  if (journalFull(sizeOf(lean.read), (lean.scan?.end ?? 0) + Buffer.byteLength(line))) return false
+  const expected = lean.whole && lean.scan ? { ino: lean.whole.ino, size: lean.scan.size, end: lean.scan.end } : null
+  appendLine(paths.journal, { expected }, line, lockGuard(lock, paths.tasks, lean.read))
+  return true
+}
+
+function appendWithoutList<T>(home: string, lock: HeldLock, build: (maxOrder: number) => { added: Task[]; result: T }): { result: T } | null {
+  const lean = leanBase(home)
+  if (!lean) return null
+  const { added, result } = build(lean.maxOrder)
+  return appendLean(home, lock, lean, added) ? { result } : null
+}
+
+export interface ChangeOutcome<T> {
+  result: T
+  /**
+   * The changed task's neighbourhood after the change (the task, its subtasks, its blockers, any
+   * task the change added) when the list was not read; else the whole list.
+   */
+  tasks: Task[]
+}
+
+/**
+ * Change the task whose full id is `id`, and only it (a new task may be added beside it, such as
+ * a recurring task's next occurrence). Without a parse of tasks.json when the base is in tsk's own
+ * serialization and known for this very file (see leanBase): `lean` gets the task, its subtasks
+ * and its blockers as they are now, and the highest order. Anything else (an id prefix, a task
+ * the journal's lines touch beside it, a change that is not puts) runs `full` as a change like
+ * any other: the answer is the same either way.
+ */
+export function changeTask<T>(
+  home: string,
+  id: string,
+  lean: (near: Task[], maxOrder: number) => Mutation<T>,
+  full: (tasks: Task[]) => Mutation<T>,
+): Promise<ChangeOutcome<T>> {
+  const paths = homePaths(home)
+  return enqueue(paths.tasks, () =>
+    withFileLockRetrying(paths.tasks, async (lock) => {
+      const quick = changeWithoutList(home, lock, id, lean)
+      if (quick) return quick
+      const { snapshot, result } = await mutateLocked(home, lock, full)
+      return { result, tasks: snapshot.tasks }
+    }),
+  )
+}
+
+function changeWithoutList<T>(home: string, lock: HeldLock, id: string, build: (near: Task[], maxOrder: number) => Mutation<T>): ChangeOutcome<T> | null {
+  const base = leanBase(home)
+  if (!base || base.meta.exact !== true) return null
+  const paths = homePaths(home)
+  const text = readFileSync(paths.tasks, "utf8")
+  if (contentIdentity(paths.tasks) !== base.read) return null
+  const near = neighbourhood(text, base.lines, id)
+  if (!near) return null
+  const mutation = build(near, base.maxOrder)
+  const delta = diffTasks(near, mutation.tasks)
+  if (!delta || delta.delete.length > 0 || delta.put.length === 0) return null
+  return appendLean(home, lock, base, delta.put) ? { result: mutation.result, tasks: mutation.tasks } : null
+}
+
+/**
+ * The task `id`, its subtasks and its blockers as base + journal make them, from the base's text;
+ * null when that cannot be told without the whole list (the task is not there once, or a journal
+ * line touches one of its subtasks or adds one).
+ */
+function neighbourhood(text: string, lines: readonly JournalLine[], id: string): Task[] | null {
+  const latest = new Map<string, Task | null>()
+  for (const line of lines) {
+    for (const task of line.put) latest.set(task.id, task)
+    for (const gone of line.delete) latest.set(gone, null)
+  }
+  const find = (wanted: string): Task | null | undefined => {
+    if (latest.has(wanted)) return latest.get(wanted)
+    const found = findTaskInText(text, wanted)
+    return found === null ? undefined : "missing" in found ? null : found.task
+  }
+  const task = find(id)
+  if (!task) return null
+  const children = findChildrenInText(text, id)
+  if (!children) return null
+  for (const child of children) if (latest.has(child.id)) return null
+  for (const changed of latest.values()) if (changed?.parentId === id) return null
+  const near = [task, ...children]
+  for (const blockerId of new Set(task.blockedBy)) {
+    if (near.some((t) => t.id === blockerId)) continue
+    const blocker = find(blockerId)
+    if (blocker === undefined) return null
+    if (blocker) near.push(blocker)
+  }
+  return near
 }
 
 /**
@@ -476,6 +583,8 @@ interface BaseMeta {
   identity: string
   revision: number
   maxOrder: number
+  /** The base is byte for byte what serializeTasksFile writes (see task-text-lookup.ts). */
+  exact?: boolean
 }
 
 function readBaseMeta(file: string): BaseMeta | null {
@@ -487,13 +596,14 @@ function readBaseMeta(file: string): BaseMeta | null {
   }
 }
 
-function recordBaseMeta(file: string, snapshot: TasksSnapshot): void {
+/** `exact`: the base is known to be in tsk's own serialization (tsk wrote it, or a read compared). */
+function recordBaseMeta(file: string, snapshot: TasksSnapshot, exact = false): void {
   const identity = contentIdentity(file)
   if (identity === null) return
   // Already recorded for this very file (every read after the write that made it).
   const known = readBaseMeta(file)
-  if (known !== null && known.identity === identity && known.revision === snapshot.revision) return
-  const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks) } satisfies BaseMeta)
+  if (known !== null && known.identity === identity && known.revision === snapshot.revision && (known.exact === true || !exact)) return
+  const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks), exact } satisfies BaseMeta)
   const target = metaPath(file)
   const temp = `${target}.tmp-${process.pid}-${newLineId()}`
   try {
@@ -557,6 +667,6 @@ export function afterTasksWrite(home: string, text: string, snapshot: TasksSnaps
   journalSeen.delete(paths.journal)
   const identity = fileIdentity(paths.tasks)
   recordValidatedStamp(paths.tasks, identity)
-  if (identity !== null && fileIdentity(paths.tasks) === identity) recordBaseMeta(paths.tasks, snapshot)
+  if (identity !== null && fileIdentity(paths.tasks) === identity) recordBaseMeta(paths.tasks, snapshot, true)
   remember(paths.tasks, identity, snapshot)
 }
