@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 // Entry point: no arguments opens the TUI, anything else is the CLI. Everything is imported only
 // when needed, so a CLI command never loads the renderer and a hook never loads the command table.
-import { bundleIsFresh } from "./setup/dist-paths.mjs"
+import { bundleIsFresh, checkoutOf } from "./setup/dist-paths.mjs"
 
 export async function main(argv: string[]): Promise<number> {
   // A Claude Code hook runs on every agent event and must answer in a few milliseconds.
@@ -33,7 +33,7 @@ export async function run(argv: string[]): Promise<number> {
 async function freshEntry(): Promise<{ run: (argv: string[]) => Promise<number> }> {
   const dist = import.meta.dir
   if (!import.meta.path.endsWith(".js") || bundleIsFresh(dist)) return { run }
-  const root = `${dist}/..`
+  const root = checkoutOf(dist)
   const build = Bun.spawnSync([process.execPath, `${root}/src/setup/build-dist.ts`], { stdio: ["ignore", "ignore", "ignore"] })
   if (build.exitCode === 0) return import(`${root}/dist/main.js?built=${Date.now()}`)
   return {

@@ -12,3 +12,4 @@ export interface DistManifest {
 }
 export declare function distManifest(root: string, out: string): DistManifest
 export declare function bundleIsFresh(out: string): boolean
+export declare function checkoutOf(out: string): string

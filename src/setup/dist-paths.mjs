@@ -47,6 +47,17 @@ export function distManifest(root, out) {
   return { root: relative(out, root) || ".", present, absent }
 }
 
+/** The checkout the bundle in `out` was built from (its manifest says; else the folder above). */
+export function checkoutOf(out) {
+  try {
+    const { root } = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8"))
+    if (typeof root === "string") return join(out, root)
+  } catch {
+    // no manifest: a bundle in the checkout's dist/
+  }
+  return join(out, "..")
+}
+
 /**
  * True when the bundle in `out` was built after every source it lists last changed, and no source
  * appeared since: an edit in place changes its file's time, a new, removed or renamed file its
