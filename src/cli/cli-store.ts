@@ -9,6 +9,7 @@ import { invalid } from "../domain/errors.ts"
 import { localDateOf, parseDateInput } from "../domain/local-date.ts"
 import { parseDuration } from "../domain/duration.ts"
 import type { Priority, Task, TaskStatus } from "../domain/task.ts"
+import type { Mutation, OperationContext } from "../domain/task-operations.ts"
 import { PRIORITIES, TASK_STATUSES } from "../domain/task-constants.ts"
 
 /** The tasks on disk; a corrupt file is an error here (the file is left alone). */
@@ -23,18 +24,23 @@ export async function openStore(ctx: CommandContext): Promise<AppStore> {
 }
 
 /**
- * `done`, `start`, `undone`, `archive`: one task's status. Given the task's full id, the list is
- * not read (see the store's changeTask); the answer is the same. The task, and the tasks its
- * answer shows (its subtasks, blockers and next occurrence; the whole list when it was read).
+ * A change of the one task `id` names (`done`, `start`, `claim`, `note`…). Given the task's full
+ * id, the list is not read (see the store's changeTask); the answer is the same. `change` gets
+ * the tasks, this id, a context and, when the tasks are only the task's neighbourhood, the list's
+ * highest order. Returns the task, and the tasks its answer shows (its subtasks, blockers and
+ * any task added; the whole list when it was read).
  */
-export async function setTaskStatus(ctx: CommandContext, id: string, status: TaskStatus): Promise<{ task: Task; tasks: Task[] }> {
-  const { setStatus } = await import("../domain/task-operations.ts")
-  const context = () => ({ now: new Date(), newId: () => crypto.randomUUID() })
+export async function changeOneTask(
+  ctx: CommandContext,
+  id: string,
+  change: (tasks: Task[], id: string, context: OperationContext, orderAbove?: number) => Mutation<Task>,
+): Promise<{ task: Task; tasks: Task[] }> {
+  const context = (): OperationContext => ({ now: new Date(), newId: () => crypto.randomUUID() })
   const { result, tasks } = await changeTask(
     ctx.home,
     id.trim(),
-    (near, maxOrder) => setStatus(near, id, status, context(), maxOrder),
-    (all) => setStatus(all, id, status, context()),
+    (near, maxOrder) => change(near, id, context(), maxOrder),
+    (all) => change(all, id, context()),
   )
   return { task: result, tasks }
 }

@@ -1,6 +1,6 @@
 // tsk done | undone | start | archive | claim | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
-import { loadTasks, openStore, requirePositional, setTaskStatus, stringOption, whoAmI } from "./cli-store.ts"
+import { changeOneTask, loadTasks, openStore, requirePositional, stringOption, whoAmI } from "./cli-store.ts"
 import { taskJson, viewAround, type TaskView } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
@@ -29,7 +29,8 @@ function statusCommand(name: string, status: TaskStatus, summary: string, verb: 
     examples: [`tsk ${name} a1b2`],
     async run(ctx, { positionals }) {
       const id = requirePositional(positionals, 0, "task id", `tsk ${name} <id>`)
-      const { task, tasks } = await setTaskStatus(ctx, id, status)
+      const { setStatus } = await import("../domain/task-operations.ts")
+      const { task, tasks } = await changeOneTask(ctx, id, (list, wanted, context, orderAbove) => setStatus(list, wanted, status, context, orderAbove))
       const view = viewAround(tasks, task)
       const result = changed(ctx, tasks, task, verb, view)
       if (status === "done" || status === "archived") result.text += openSubtasksNote(ctx, view, task)
@@ -57,9 +58,10 @@ export const claimCommand: CommandSpec = {
   examples: ["tsk claim a1b2", "tsk claim a1b2 --as claude-code --json"],
   async run(ctx, { positionals, options }) {
     const id = requirePositional(positionals, 0, "task id", "tsk claim <id> [--as NAME]")
-    const store = await openStore(ctx)
-    const task = await store.getState().claimTask(id, whoAmI(options, ctx.env))
-    return changed(ctx, store.getState().tasks, task, `Claimed as ${escapeControls(task.assignee ?? "")}:`)
+    const who = whoAmI(options, ctx.env)
+    const { claimTask } = await import("../domain/task-claim.ts")
+    const { task, tasks } = await changeOneTask(ctx, id, (list, wanted, context) => claimTask(list, wanted, who, context))
+    return changed(ctx, tasks, task, `Claimed as ${escapeControls(task.assignee ?? "")}:`)
   },
 }
 
@@ -91,9 +93,9 @@ export const noteCommand: CommandSpec = {
   async run(ctx, { positionals }) {
     const id = requirePositional(positionals, 0, "task id", "tsk note <id> <text>")
     const text = positionals.slice(1).join(" ")
-    const store = await openStore(ctx)
-    const task = await store.getState().addNote(id, text, "cli")
-    return changed(ctx, store.getState().tasks, task, "Noted on")
+    const { addNote } = await import("../domain/task-operations.ts")
+    const { task, tasks } = await changeOneTask(ctx, id, (list, wanted, context) => addNote(list, wanted, text, "cli", context))
+    return changed(ctx, tasks, task, "Noted on")
   },
 }
 
