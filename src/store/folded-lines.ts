@@ -2,9 +2,9 @@
 // line's id in agent-journal.json (`pending.line`) before it appends the line, inside the tasks
 // lock; after a crash the batch was applied exactly when that line is in the journal's applicable
 // chain, or was folded into a base by a compaction. A compaction removes the journal, so before it
-// writes the new base it records here (tasks.folded.json, durably) the ids of the bridge lines it
-// folds in. The record stays small: a compaction keeps only the ids folded now and those a runner
-// still has pending (read from agent-journal.json); a runner has at most one pending line.
+// writes the new base it records here (tasks.folded.json, durably) the id of a bridge line it folds
+// in that a runner has pending (read from agent-journal.json; a runner has at most one), and drops
+// ids no runner has pending any more: the record is usually absent, and holds one id at most.
 // Lines are bridge lines by their id (`bridge-…`); other writers' lines are never recorded.
 import { existsSync, readFileSync, unlinkSync } from "node:fs"
 import { join } from "node:path"
@@ -57,23 +57,26 @@ function pendingLine(home: string): string | null | undefined {
 
 /**
  * Before a compaction writes the base that folds `lines` in (the journal's applicable lines, in
- * the tasks lock): record the bridge lines among them, durably. Ids recorded earlier are kept
- * while a runner still has them pending. Writes nothing when there is nothing to record or keep.
+ * the tasks lock): record, durably, the bridge line among them that a runner has pending. Only a
+ * pending line is ever asked about: a runner records a line as pending before it appends it (in
+ * the same lock) and never names it again once it has moved on, so a line folded in while its
+ * runner has moved on needs no record. An id recorded earlier is kept while it is still pending;
+ * when agent-journal.json cannot be read, every id is kept and every folded one recorded.
  */
 export function recordFoldedLines(home: string, lines: readonly JournalLine[]): void {
   const path = foldedPath(home)
   const folded = lines.filter((line) => line.id.startsWith(BRIDGE_LINE_PREFIX)).map((line) => line.id)
   const exists = existsSync(path)
   if (folded.length === 0 && !exists) return
-  const earlier = exists ? readFoldedIds(home) : new Set<string>()
   const pending = pendingLine(home)
-  const kept = [...earlier].filter((id) => pending === undefined || id === pending)
-  const ids = [...new Set([...kept, ...folded])]
+  if (!exists && pending !== undefined && (pending === null || !folded.includes(pending))) return
+  const earlier = exists ? readFoldedIds(home) : new Set<string>()
+  const ids = [...new Set([...earlier, ...folded])].filter((id) => pending === undefined || id === pending)
   if (ids.length === 0) {
     unlinkSync(path)
     fsyncDirSync(home)
     return
   }
-  if (folded.length === 0 && ids.length === earlier.size) return
+  if (ids.length === earlier.size && ids.every((id) => earlier.has(id))) return
   writeFileDurableSync(path, JSON.stringify({ version: 1, ids } satisfies FoldedRecord) + "\n")
 }

@@ -67,6 +67,10 @@ describe("a bridge batch as one journal line", () => {
     expect(lines[0]!.put.map((t) => t.title)).toEqual(["Once"])
     expect(titled("Once")).toHaveLength(1)
     expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(["k1"])
+    // Answered and done: folding the line in needs no record (no runner will ask about it).
+    expect(await compactTasks(home)).toBe(true)
+    expect(existsSync(join(home, FOLDED_FILE))).toBe(false)
+    expect(titled("Once")).toHaveLength(1)
   })
 })
 
