@@ -264,6 +264,9 @@ async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], fail
       summaries.push(`repeated ${slot.command} answered again`)
     }
   }
+  // A runner paused past its role's takeover answers nothing: the new runner settles the unit
+  // (a batch it found not applied runs again there, and this runner's late write never counted).
+  await ctx.fence()
   await ctx.memory.record(unit.claims, remember, responses)
   await appendToOutbox(ctx.home, responses)
   // What ran, in this pass or (kept by the journal) before a crash. After the answers, before the

@@ -2,12 +2,14 @@
 // killed (or paused) at one step leaves them, lets other writers act in between where they could,
 // then starts a new runner and checks that the batch counts exactly once (or, when it never
 // landed, runs once) and is answered once.
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
 import { readOutboxFile, readTaskList, startTestRunner } from "./bridge-helpers.ts"
+import { defineBridgeCommand } from "../../src/bridge/command-definition.ts"
+import * as z from "zod"
 import { compactTasks, mutateTasks, serializeTasksFile } from "../../src/store/tasks-repository.ts"
 import { maxOrderOf, serializeLine } from "../../src/store/tasks-journal.ts"
 import { FOLDED_FILE, readFoldedIds } from "../../src/store/folded-lines.ts"
@@ -160,5 +162,37 @@ describe("a runner killed during a batch written as one journal line", () => {
     expect(titled("Once")[0]!.id).not.toBe("journaled-id")
     expect(titled("CLI meanwhile")).toHaveLength(1)
     expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(["k1"])
+  })
+})
+
+describe("a runner paused past the takeover of its role", () => {
+  afterEach(() => vi.useRealTimers())
+
+  it("answers nothing of the unit it was working on: the runner that took over settles it", async () => {
+    writeBase([existing], 1)
+    claimFile([
+      { id: "k1", command: "create", payload: { title: "Once" } },
+      { id: "p1", command: "pause" },
+    ])
+    vi.useFakeTimers({ toFake: ["Date"] })
+    // Stands for a long SIGSTOP: the clock jumps past the role's stale time, and meanwhile another
+    // runner took the role over (runner.json names another holder).
+    const pause = defineBridgeCommand({
+      command: "pause",
+      payload: z.object({}),
+      run: async () => {
+        const runnerFile = join(home, "runner.json")
+        const current = JSON.parse(readFileSync(runnerFile, "utf8")) as Record<string, unknown>
+        writeFileSync(runnerFile, JSON.stringify({ ...current, token: "another-runner" }))
+        vi.setSystemTime(Date.now() + 60_000)
+        return { paused: true }
+      },
+      describe: () => "paused",
+    })
+    const runner = startTestRunner(home, { commands: [pause] })
+    await runner.processNow()
+    expect(await runner.stopped).toBe("taken-over")
+    expect(readOutboxFile(home)).toEqual([])
+    expect(existsSync(join(home, "agent-inbox.claimed", CLAIM))).toBe(true)
   })
 })
