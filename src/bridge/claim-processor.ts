@@ -3,8 +3,7 @@
 //   1. plan every command (claim-plan.ts);
 //   2. run them in order: consecutive task commands as one batch, one journaled write of the task
 //      list (usually one tasks.journal line: runner-task-commit.ts, runner-journal.ts); other
-//      commands one by one, journaled
-//      as "running" around the call;
+//      commands one by one, journaled as "running" around the call;
 //   3. remember the executed ids with their responses, and that the unit's files are answered with
 //      these answers (the answers' timestamps are fixed from here on);
 //   4. append the answers to the outbox (skipped when a crash left them there already);
