@@ -14,6 +14,7 @@ import { compactTasks, mutateTasks, serializeTasksFile } from "../../src/store/t
 import { maxOrderOf, serializeLine } from "../../src/store/tasks-journal.ts"
 import { FOLDED_FILE, readFoldedIds } from "../../src/store/folded-lines.ts"
 import { settleBatchLine } from "../../src/store/runner-task-commit.ts"
+import { runDoctor } from "../../src/store/doctor.ts"
 import type { Journal, JournalEntry } from "../../src/store/runner-journal.ts"
 import type { AgentResponse } from "../../src/bridge/protocol.ts"
 import type { Task } from "../../src/domain/task.ts"
@@ -141,6 +142,20 @@ describe("a runner killed during a batch written as one journal line", () => {
     await mutateTasks(home, (tasks) => ({ tasks: [...tasks, makeTask({ id: "cli", title: "CLI", order: 10 })], result: null }))
     expect(await compactTasks(home)).toBe(true)
     expect(readFoldedIds(home).has(LINE)).toBe(true)
+  })
+
+  it("does not run the batch again when tsk doctor --repair folded the line into a restored tasks.json", async () => {
+    // A base written by tsk (so backups/ holds it), the batch's line on it, then tasks.json damaged.
+    await mutateTasks(home, () => ({ tasks: [existing], result: null }))
+    writeFileSync(join(home, "tasks.journal"), journalLine([onceTask], 1, 1))
+    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
+    writeAgentJournal(pendingLine())
+    writeFileSync(join(home, "tasks.json"), "{ damaged")
+    expect((await runDoctor(home, true)).healthy).toBe(true)
+    expect(existsSync(join(home, "tasks.journal"))).toBe(false)
+    await restart()
+    expect(titled("Once").map((t) => t.id)).toEqual(["journaled-id"])
+    expect(readOutboxFile(home)).toEqual([created(onceTask, 0, "k1").response])
   })
 
   it("fences the line off when it decides the batch did not land: a paused runner's late append is lost, not applied", async () => {
