@@ -1,9 +1,9 @@
 // Processing claimed inbox files in order, a unit (up to 500 commands from consecutive files) at a
 // time. For each unit:
 //   1. plan every command (claim-plan.ts);
-//   2. run them in order: consecutive task commands as one batch, one journaled write of
-//      tasks.json (runner-task-commit.ts, runner-journal.ts); other commands one by one, journaled
-//      as "running" around the call;
+//   2. run them in order: consecutive task commands as one batch, one journaled write of the task
+//      list (usually one tasks.journal line: runner-task-commit.ts, runner-journal.ts); other
+//      commands one by one, journaled as "running" around the call;
 //   3. remember the executed ids with their responses, and that the unit's files are answered with
 //      these answers (the answers' timestamps are fixed from here on);
 //   4. append the answers to the outbox (skipped when a crash left them there already);
@@ -21,7 +21,7 @@ import { appendToOutbox } from "./outbox.ts"
 import { derivedCommandId, normalizeCommand, type AgentResponse } from "./protocol.ts"
 import { deleteJournal, fileExists, readJournal, recoverJournal, writeJournal, type Journal, type JournalEntry } from "../store/runner-journal.ts"
 import type { ProcessedEntry, ProcessedMemory } from "../store/runner-processed-ids.ts"
-import { runTaskBatch } from "../store/runner-task-commit.ts"
+import { runTaskBatch, settleBatchLine, type BatchEvidence } from "../store/runner-task-commit.ts"
 import type { TasksSnapshot } from "../store/tasks-repository.ts"
 import type { AppStore } from "../store/app-store.ts"
 import { sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
@@ -82,7 +82,7 @@ function showInStore(store: AppStore | undefined, written: TasksSnapshot): void 
 
 async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[]): Promise<void> {
   const entries: JournalEntry[] = []
-  let temp: string | null = null
+  let evidence: BatchEvidence | null = null
   let journaled = false
   try {
     const { written } = await runTaskBatch(
@@ -100,10 +100,10 @@ async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[]):
         }
         return { value: null, tasks: working.changed ? working.list : null }
       },
-      async (tempName) => {
-        temp = tempName
+      async (recorded) => {
+        evidence = recorded
         await ctx.fence()
-        await writeJournal(ctx.home, journalOf(unit, { pending: { temp: tempName, entries } }))
+        await writeJournal(ctx.home, journalOf(unit, { pending: { ...recorded, entries } }))
         journaled = true
       },
     )
@@ -111,16 +111,16 @@ async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[]):
     if (written) showInStore(ctx.store, written)
   } catch (error) {
     if (error instanceof RoleLostError) throw error
-    const tempPath = temp ? join(ctx.home, temp) : null
-    if (tempPath && journaled && !(await fileExists(tempPath))) {
-      // The rename happened; what failed came after it (the folder's fsync, the stamp).
+    const recorded = evidence as BatchEvidence | null
+    if (recorded && journaled && (await batchApplied(ctx.home, recorded))) {
+      // The change landed; what failed came after it (the folder's fsync, the stamp).
       unit.committed.push(...entries)
       await ctx.store?.getState().reload()
       return
     }
-    if (tempPath) {
+    if (recorded) {
       if (journaled) await writeJournal(ctx.home, journalOf(unit))
-      await rm(tempPath, { force: true })
+      if ("temp" in recorded) await rm(join(ctx.home, recorded.temp), { force: true })
     }
     // Nothing of the batch was applied: answer each command with the store's error, unremembered.
     const message = sanitizeErrorMessage(error)
@@ -134,6 +134,12 @@ async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[]):
       })),
     )
   }
+}
+
+/** After a failed write: did the batch land anyway? (A line found not applied can no longer land.) */
+async function batchApplied(home: string, evidence: BatchEvidence): Promise<boolean> {
+  if ("line" in evidence) return settleBatchLine(home, evidence.line)
+  return !(await fileExists(join(home, evidence.temp)))
 }
 
 async function runOtherSlot(ctx: ProcessorContext, unit: Unit, slot: RunSlot): Promise<void> {
@@ -257,6 +263,9 @@ async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], fail
       summaries.push(`repeated ${slot.command} answered again`)
     }
   }
+  // A runner paused past its role's takeover answers nothing: the new runner settles the unit
+  // (a batch it found not applied runs again there, and this runner's late write never counted).
+  await ctx.fence()
   await ctx.memory.record(unit.claims, remember, responses)
   await appendToOutbox(ctx.home, responses)
   // What ran, in this pass or (kept by the journal) before a crash. After the answers, before the

@@ -13,6 +13,7 @@ import { homePaths } from "./paths.ts"
 import { afterTasksWrite, readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
 import { applicableLines, applyLines, readJournalBytes, scanJournal, type JournalLine } from "./tasks-journal.ts"
 import { backupVersion, listBackups } from "./backups.ts"
+import { recordFoldedLines } from "./folded-lines.ts"
 import { findLeftovers, removeLeftovers, type Leftover } from "./leftovers.ts"
 import { describeZodIssues, fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLock } from "./file-lock.ts"
@@ -192,6 +193,8 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
       // Aside first: a crash after the base is written must not leave lines that the next writer
       // would remove as folded in (the base's revision is above theirs).
       if (keepJournal) journalMovedTo = setJournalAside(paths.journal, damaged ? "corrupt" : "stale", stamp)
+      // A runner's batch among the lines stays provable once they are folded in (folded-lines.ts).
+      recordFoldedLines(home, lines)
       await writeFileDurable(paths.tasks, text, lockGuard(lock))
       afterTasksWrite(home, text, snapshot, { lock, journal: !keepJournal && whole ? { ino: whole.ino, size: whole.size } : null })
     } else if (keepJournal || scan !== null) {

@@ -1,9 +1,15 @@
 // The runner's journal of the unit (claimed inbox files processed together) it is working on
-// (agent-journal.json). It holds the responses of commands already executed, and — while a batch of task
-// commands is being committed — the name of the temp file that will be renamed over tasks.json.
-// After a crash the temp file decides: still there means the rename never happened (the batch was
-// not applied and runs again); gone means it happened (the batch's responses stand). Nothing else
-// ever removes that temp file, so the answer is exact however many writes came in between.
+// (agent-journal.json). It holds the responses of commands already executed, and — while a batch of
+// task commands is being committed — what decides after a crash whether the batch was applied
+// (see runner-task-commit.ts), recorded before the change is written:
+//   - `line`, the id of the tasks.journal line that carries the batch: applied exactly when the
+//     line is in the journal's applicable chain or a compaction recorded it as folded into a base
+//     (folded-lines.ts keeps that record while this journal names the line). A batch found not
+//     applied is fenced off (settleJournalLine) and runs again.
+//   - `temp`, the temp file that will be renamed over tasks.json: still there means the rename
+//     never happened (the batch was not applied and runs again); gone means it happened. Nothing
+//     else ever removes that temp file.
+// Either answer is exact however many writes came in between.
 import { rm, stat } from "node:fs/promises"
 import { join } from "node:path"
 import * as z from "zod"
@@ -11,6 +17,7 @@ import { readJsonFile, writeJsonDurable } from "./durable-file.ts"
 import { withFileLock } from "./file-lock.ts"
 import { homePaths } from "./paths.ts"
 import { enqueue } from "./serial-queue.ts"
+import { settleBatchLine } from "./runner-task-commit.ts"
 
 export const JournalResponse = z.object({
   commandId: z.string(),
@@ -35,8 +42,11 @@ export const Journal = z.object({
   claims: z.array(z.string()).min(1),
   /** Executed, and durable wherever they changed something. */
   committed: z.array(JournalEntry),
-  /** A task batch between its temp file and the rename over tasks.json. */
-  pending: z.object({ temp: z.string(), entries: z.array(JournalEntry) }).nullable(),
+  /** A task batch between the record of its evidence (a journal line's id or a temp file) and its write. */
+  pending: z
+    .object({ temp: z.string().optional(), line: z.string().optional(), entries: z.array(JournalEntry) })
+    .refine((p) => (p.temp === undefined) !== (p.line === undefined), "pending names a temp file or a journal line")
+    .nullable(),
   /** A non-task command (c64-*, os-*) that started and may or may not have finished. */
   running: z.object({ index: z.number().int().nonnegative(), id: z.string(), command: z.string() }).nullable(),
 })
@@ -81,15 +91,20 @@ export interface RecoveredJournal {
 export async function recoverJournal(home: string, journal: Journal): Promise<RecoveredJournal> {
   const done = new Map(journal.committed.map((entry) => [entry.index, entry]))
   const pending = journal.pending
-  if (pending) {
+  if (pending?.line !== undefined) {
+    const applied = await settleBatchLine(home, pending.line)
+    // Not applied: the batch runs again under a new line, recorded before it is written.
+    if (applied) for (const entry of pending.entries) done.set(entry.index, entry)
+  } else if (pending?.temp !== undefined) {
+    const temp = pending.temp
     const tasksFile = homePaths(home).tasks
     const applied = await enqueue(tasksFile, () =>
       withFileLock(tasksFile, async () => {
-        const temp = join(home, pending.temp)
-        if (!(await fileExists(temp))) return true
+        const path = join(home, temp)
+        if (!(await fileExists(path))) return true
         // Forget the batch before its evidence goes, so a crash in between cannot read it as applied.
         await writeJournal(home, { ...journal, pending: null })
-        await rm(temp, { force: true })
+        await rm(path, { force: true })
         return false
       }),
     )

@@ -35,6 +35,7 @@ import {
   startsWith,
   type JournalLine,
 } from "./tasks-journal.ts"
+import { BRIDGE_LINE_PREFIX, readFoldedIds, recordFoldedLines } from "./folded-lines.ts"
 
 export interface TasksSnapshot {
   revision: number
@@ -317,6 +318,49 @@ function readJournalStat(path: string): { ino: number; size: number } | null {
   }
 }
 
+/** A change as one journal line, planned inside the lock (see journalLineFor). */
+export interface PlannedLine {
+  line: JournalLine
+  text: string
+}
+
+/**
+ * The journal line that writes `tasks` as the next revision after `state` (read inside the lock,
+ * the base's identity then `read`), or null when the whole base must be written instead: the
+ * change is not a set of puts and deletes, or the journal would outgrow its share of the base.
+ */
+export function journalLineFor(read: string | null, state: StoreState, tasks: Task[], id: string = newLineId()): PlannedLine | null {
+  const delta = state.baseExists ? diffTasks(state.snapshot.tasks, tasks) : null
+  if (!delta) return null
+  const line: JournalLine = { base: state.base.revision, revision: state.snapshot.revision + 1, ...delta, maxOrder: maxOrderOf(tasks), id }
+  const text = serializeLine(line)
+  return journalFull(sizeOf(read), (state.journal?.end ?? 0) + Buffer.byteLength(text)) ? null : { line, text }
+}
+
+/**
+ * Append `planned` (from journalLineFor on the same `state`) to the journal, guarded: nothing is
+ * written once the lock was lost or a file is no longer the one read. Returns the new snapshot.
+ */
+export function appendPlannedLine(home: string, lock: HeldLock, read: string | null, state: StoreState, planned: PlannedLine, tasks: Task[]): TasksSnapshot {
+  const paths = homePaths(home)
+  const j = state.journal
+  const snapshot: TasksSnapshot = { revision: planned.line.revision, tasks }
+  const bytes = Buffer.byteLength(planned.text)
+  appendLine(paths.journal, { expected: j && { ino: j.ino, size: j.size, end: j.end } }, planned.text, lockGuard(lock, paths.tasks, read))
+  const ino = j?.ino ?? readJournalStat(paths.journal)?.ino
+  const head = j?.head ?? Buffer.from(planned.text)
+  const end = (j?.end ?? 0) + bytes
+  const next: StoreState = {
+    snapshot,
+    base: state.base,
+    baseExists: true,
+    journal: { ino: ino ?? -1, size: end, end, head, applied: (j?.applied ?? 0) + 1, unapplied: j?.unapplied ?? 0, lastRevision: snapshot.revision },
+  }
+  if (ino !== undefined && lastSeen.get(paths.tasks)?.snapshot === state.base) journalSeen.set(paths.journal, { base: state.base, ino, end, head, state: next })
+  else journalSeen.delete(paths.journal)
+  return snapshot
+}
+
 /**
  * Write `tasks` as the next revision after `state` (read inside `lock`, the base's identity then
  * `read`): one journal line when the change is puts and deletes and the journal has room, else the
@@ -324,32 +368,23 @@ function readJournalStat(path: string): { ino: number; size: number } | null {
  * is no longer the one read.
  */
 export async function writeChange(home: string, lock: HeldLock, read: string | null, state: StoreState, tasks: Task[]): Promise<TasksSnapshot> {
-  const paths = homePaths(home)
-  const current = state.snapshot
-  const snapshot: TasksSnapshot = { revision: current.revision + 1, tasks }
-  const delta = state.baseExists ? diffTasks(current.tasks, tasks) : null
+  const planned = journalLineFor(read, state, tasks)
+  if (planned) return appendPlannedLine(home, lock, read, state, planned, tasks)
+  return writeBase(home, lock, read, state, { revision: state.snapshot.revision + 1, tasks })
+}
+
+/**
+ * The journal lines a compaction of `state` folds into the base (its applicable lines), read again
+ * only when the journal holds a bridge line at all; what tasks.folded.json needs (folded-lines.ts).
+ */
+export function foldedLinesOf(home: string, state: StoreState): JournalLine[] {
   const j = state.journal
-  if (delta) {
-    const line: JournalLine = { base: state.base.revision, revision: snapshot.revision, ...delta, maxOrder: maxOrderOf(tasks), id: newLineId() }
-    const text = serializeLine(line)
-    const bytes = Buffer.byteLength(text)
-    if (!journalFull(sizeOf(read), (j?.end ?? 0) + bytes)) {
-      appendLine(paths.journal, { expected: j && { ino: j.ino, size: j.size, end: j.end } }, text, lockGuard(lock, paths.tasks, read))
-      const ino = j?.ino ?? readJournalStat(paths.journal)?.ino
-      const head = j?.head ?? Buffer.from(text)
-      const end = (j?.end ?? 0) + bytes
-      const next: StoreState = {
-        snapshot,
-        base: state.base,
-        baseExists: true,
-        journal: { ino: ino ?? -1, size: end, end, head, applied: (j?.applied ?? 0) + 1, unapplied: j?.unapplied ?? 0, lastRevision: snapshot.revision },
-      }
-      if (ino !== undefined && lastSeen.get(paths.tasks)?.snapshot === state.base) journalSeen.set(paths.journal, { base: state.base, ino, end, head, state: next })
-      else journalSeen.delete(paths.journal)
-      return snapshot
-    }
-  }
-  return writeBase(home, lock, read, state, snapshot)
+  if (j === null || j.applied === 0) return []
+  const whole = readJournalBytes(homePaths(home).journal)
+  if (whole === null || whole.ino !== j.ino) return []
+  const bytes = whole.bytes.subarray(0, j.end)
+  if (bytes.indexOf(`"${BRIDGE_LINE_PREFIX}`) < 0) return []
+  return applicableLines(scanJournal(bytes).lines, state.base.revision)
 }
 
 /** The whole base as `snapshot` (a compaction), guarded like a journal line. */
@@ -358,12 +393,38 @@ async function writeBase(home: string, lock: HeldLock, read: string | null, stat
   const text = serializeTasksFile(snapshot)
   const guardBase = lockGuard(lock, paths.tasks, read)
   const guardJournal = journalGuard(paths.journal, state, lock)
+  // The bridge lines folded in stay provable after the journal is gone (folded-lines.ts).
+  guardBase()
+  guardJournal()
+  recordFoldedLines(home, foldedLinesOf(home, state))
   await writeFileDurable(paths.tasks, text, () => {
     guardBase()
     guardJournal()
   })
   afterTasksWrite(home, text, snapshot, foldedJournal(lock, state))
   return snapshot
+}
+
+/**
+ * Was the journal line `id` applied? True when it is in the applicable chain of the base and
+ * journal on disk, or a compaction recorded it as folded into a base (folded-lines.ts). Call
+ * inside the tasks lock. When it was not applied and `fence` is set, a journal on disk is folded
+ * in and removed, so that a writer paused between its checks and its write (a runner that lost
+ * its lock) can only append to a removed file: the answer "not applied" then stays true.
+ */
+export async function settleJournalLine(home: string, lock: HeldLock, id: string, fence: boolean): Promise<boolean> {
+  const paths = homePaths(home)
+  const state = await readForChange(home, lock)
+  if (state.journal !== null && state.journal.applied > 0) {
+    const whole = readJournalBytes(paths.journal)
+    if (whole !== null && whole.ino === state.journal.ino) {
+      const lines = applicableLines(scanJournal(whole.bytes.subarray(0, state.journal.end)).lines, state.base.revision)
+      if (lines.some((line) => line.id === id)) return true
+    }
+  }
+  if (readFoldedIds(home).has(id)) return true
+  if (fence && state.journal !== null) await writeBase(home, lock, contentIdentity(paths.tasks), state, { revision: state.snapshot.revision + 1, tasks: state.snapshot.tasks })
+  return false
 }
 
 /**
