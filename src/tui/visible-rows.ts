@@ -114,8 +114,16 @@ function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
       if (expanded && depth < 8) visit(kids, depth + 1)
     }
   }
-  // Tasks whose parent is missing (a hand-edited file) are shown at the top level.
-  const roots = view.tasks.filter((t) => t.parentId === null || !view.index.has(t.parentId))
+  // Tasks whose parent is missing (a hand-edited file) are shown at the top level, in their place
+  // in the list; without any, the top level is the view's list of tasks without a parent.
+  let orphans = false
+  for (const parentId of view.children.keys()) {
+    if (parentId !== null && !view.index.has(parentId)) {
+      orphans = true
+      break
+    }
+  }
+  const roots = orphans ? view.tasks.filter((t) => t.parentId === null || !view.index.has(t.parentId)) : (view.children.get(null) ?? [])
   visit(roots, 0)
   return rows
 }

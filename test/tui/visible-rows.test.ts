@@ -67,6 +67,16 @@ describe("visibleRows", () => {
     expect(rows[0]).toMatchObject({ hasChildren: true, expanded: true })
   })
 
+  it("shows a task whose parent is missing at the top level, in its place in the list", () => {
+    const edited = [
+      makeTask({ id: "a", title: "First", order: 1 }),
+      makeTask({ id: "o", title: "Orphan", parentId: "gone", order: 2 }),
+      makeTask({ id: "k", title: "Orphan's child", parentId: "o", order: 3 }),
+      makeTask({ id: "b", title: "Second", order: 2 }),
+    ]
+    expect(visibleRows(taskView(edited, []), options).map((r) => `${"  ".repeat(r.depth)}${r.task.title}`)).toEqual(["First", "Orphan", "  Orphan's child", "Second"])
+  })
+
   it("shows a pending change before the store has written it", () => {
     const view = taskView(tasks, [{ id: 1, patches: { m: { status: "done" } }, deletedIds: ["c2"] }])
     const rows = visibleRows(view, options)
