@@ -1,7 +1,9 @@
 // One terminal line made of coloured segments, padded to `width` so a background covers the row.
 // The segments are one styled text (chunks), not a span each: at 10,000 tasks the list draws ~40
-// such lines, and a span per segment made the first frame create hundreds of text nodes.
-import type { ColorInput, MouseEvent } from "@opentui/core"
+// such lines, and a span per segment made the first frame create hundreds of text nodes. A pane of
+// such lines (the task list, the detail) is one text of many lines (Lines): each text renderable
+// costs a few tenths of a millisecond to create, and the first frame had ~70 of them.
+import type { ColorInput, MouseEvent, TextChunk } from "@opentui/core"
 import { parseColor, StyledText, TextAttributes } from "@opentui/core"
 import { cutText, textWidth } from "./text-fit.ts"
 
@@ -45,15 +47,52 @@ export function fitSegments(segments: readonly Segment[], width: number): Segmen
   return out
 }
 
+/** The chunks of one line: its segments fitted to `width`, each coloured (the line's fg and bg unless the segment sets its own). */
+function lineChunks(line: LineSpec, width: number): TextChunk[] {
+  const extra = line.inverse ? TextAttributes.INVERSE : 0
+  return fitSegments(line.segments, width).map((s) => {
+    const bg = s.bg ?? line.bg
+    return { __isChunk: true as const, text: s.text, fg: parseColor(s.fg ?? line.fg), bg: bg === undefined ? undefined : parseColor(bg), attributes: (s.attributes ?? 0) | extra }
+  })
+}
+
 export function Line(props: LineProps) {
-  const extra = props.inverse ? TextAttributes.INVERSE : 0
-  const content = new StyledText(
-    fitSegments(props.segments, props.width).map((s) => {
-      const bg = s.bg ?? props.bg
-      return { __isChunk: true as const, text: s.text, fg: parseColor(s.fg ?? props.fg), bg: bg === undefined ? undefined : parseColor(bg), attributes: (s.attributes ?? 0) | extra }
-    }),
-  )
+  const content = new StyledText(lineChunks(props, props.width))
   return (
     <text height={1} fg={props.fg} bg={props.bg} wrapMode="none" content={content} onMouseDown={props.onClick ? (event: MouseEvent) => props.onClick!(event.x - (event.target?.x ?? 0)) : undefined} />
+  )
+}
+
+/** One line of a Lines block: its segments and the colours of what they leave unset. */
+export interface LineSpec {
+  segments: readonly Segment[]
+  fg: ColorInput
+  bg?: ColorInput
+  /** Draw the whole line inverse (the selection in the monochrome theme). */
+  inverse?: boolean
+}
+
+export interface LinesProps {
+  lines: readonly LineSpec[]
+  width: number
+  /** A click on a line; `row` counts from the first line, `column` from the left edge. */
+  onClick?(row: number, column: number): void
+}
+
+/** Lines one under another, each as Line draws it, as one text renderable. */
+export function Lines(props: LinesProps) {
+  const chunks: TextChunk[] = []
+  props.lines.forEach((line, i) => {
+    if (i > 0) chunks.push({ __isChunk: true, text: "\n" })
+    chunks.push(...lineChunks(line, props.width))
+  })
+  const onClick = props.onClick
+  return (
+    <text
+      height={props.lines.length}
+      wrapMode="none"
+      content={new StyledText(chunks)}
+      onMouseDown={onClick ? (event: MouseEvent) => onClick(event.y - (event.target?.y ?? 0), event.x - (event.target?.x ?? 0)) : undefined}
+    />
   )
 }

@@ -6,7 +6,7 @@ import { useServices, useTheme } from "../app-context.tsx"
 import { useNow } from "../hooks/use-now.ts"
 import { paneFrame } from "../pane-frame.ts"
 import { useTaskView, useUiState } from "../hooks/use-stores.ts"
-import { Line } from "../line.tsx"
+import { Lines } from "../line.tsx"
 import { detailLines } from "./detail-lines.ts"
 
 export interface TaskDetailPaneProps {
@@ -38,7 +38,7 @@ export function TaskDetailPane(props: TaskDetailPaneProps) {
       onMouseScroll={(event: MouseEvent) => controller.mouse.wheelDetail(event.scroll?.direction === "up" ? -1 : 1)}
     >
       {props.task ? (
-        lines.slice(top, top + size).map((segments, i) => <Line key={top + i} width={inner} fg={theme.text} segments={segments} />)
+        <Lines width={inner} lines={lines.slice(top, top + size).map((segments) => ({ segments, fg: theme.text }))} />
       ) : (
         <text fg={theme.textMuted}> Select a task to see it here.</text>
       )}

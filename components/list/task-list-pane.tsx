@@ -1,5 +1,5 @@
-// The task tree, drawing only the rows that fit: the window follows the cursor, so 10,000 tasks
-// cost the same to draw as 20.
+// The task tree, drawing only the rows that fit (as one text of lines): the window follows the
+// cursor, so 10,000 tasks cost the same to draw as 20.
 import type { MouseEvent } from "@opentui/core"
 import { useEffect, useRef } from "react"
 import { localDateOf } from "../../src/domain/local-date.ts"
@@ -7,7 +7,7 @@ import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
 import { useServices, useTheme } from "../app-context.tsx"
 import { paneFrame } from "../pane-frame.ts"
 import { useAppState, useTaskView, useUiState, useVisibleRows } from "../hooks/use-stores.ts"
-import { Line } from "../line.tsx"
+import { Lines } from "../line.tsx"
 import { taskRowSegments, type RowMark } from "./task-row-segments.ts"
 
 export interface TaskListPaneProps {
@@ -58,22 +58,21 @@ export function TaskListPane(props: TaskListPaneProps) {
       {rows.length === 0 ? (
         <text fg={theme.textMuted}>{filtered ? " No task matches the filter (Esc clears it)." : readOnly ? " No tasks." : " No tasks yet. Press a to add one."}</text>
       ) : (
-        rows.slice(top, top + size).map((row, i) => {
-          const at = top + i
-          const mark: RowMark = at === cursor ? "cursor" : at >= from && at <= to ? "selected" : "none"
-          const highlighted = mark !== "none" && props.focused
-          return (
-            <Line
-              key={row.task.id}
-              width={innerWidth}
-              fg={highlighted ? theme.selectionFg : theme.text}
-              bg={highlighted && !theme.inverseSelection ? theme.selectionBg : undefined}
-              inverse={highlighted && theme.inverseSelection}
-              onClick={() => controller.mouse.selectListRow(at)}
-              segments={taskRowSegments({ ...row, progress: progressOf(view.children, row.task.id), blocked: isBlocked(view.index, row.task) }, mark, innerWidth, today, theme)}
-            />
-          )
-        })
+        <Lines
+          width={innerWidth}
+          onClick={(row) => controller.mouse.selectListRow(top + row)}
+          lines={rows.slice(top, top + size).map((row, i) => {
+            const at = top + i
+            const mark: RowMark = at === cursor ? "cursor" : at >= from && at <= to ? "selected" : "none"
+            const highlighted = mark !== "none" && props.focused
+            return {
+              fg: highlighted ? theme.selectionFg : theme.text,
+              bg: highlighted && !theme.inverseSelection ? theme.selectionBg : undefined,
+              inverse: highlighted && theme.inverseSelection,
+              segments: taskRowSegments({ ...row, progress: progressOf(view.children, row.task.id), blocked: isBlocked(view.index, row.task) }, mark, innerWidth, today, theme),
+            }
+          })}
+        />
       )}
     </box>
   )

@@ -10,10 +10,10 @@ export interface RunningTimer {
   start: string
 }
 
+/** Plain loops: the TUI's header asks before its first frame, over every task while the code is cold. */
 export function findRunningTimer(tasks: readonly Task[]): RunningTimer | null {
   for (const task of tasks) {
-    const entry = task.timeEntries.find((e) => e.end === null)
-    if (entry) return { task, start: entry.start }
+    for (const entry of task.timeEntries) if (entry.end === null) return { task, start: entry.start }
   }
   return null
 }

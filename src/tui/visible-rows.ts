@@ -51,36 +51,79 @@ function isSorted(tasks: readonly Task[], compare: (a: Task, b: Task) => number)
   return true
 }
 
-function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
-  const compare = compareTasks(options.sort)
+/**
+ * Which tasks show: those that match and those with a matching descendant (so a match keeps its
+ * place in the tree). Whichever is fewer, the tasks that do not match or those that do, is put in
+ * a set: with no filter or search (the first frame, at 10,000 tasks, while the code is still cold)
+ * only the archived ones are, and only their subtrees are looked at again.
+ */
+function inclusion(view: TaskView, options: RowOptions): { everything: boolean; isIncluded: (task: Task) => boolean } {
+  const tasks = view.tasks
   const matches = searchMatcher(options.search)
-  // A task is included when it matches or a descendant does: each match marks itself and its
-  // ancestors, stopping at one already marked (which also ends a parent cycle in a hand-edited file).
+  const matched = new Uint8Array(tasks.length)
+  let failing = 0
+  for (let i = 0; i < tasks.length; i++) {
+    const task = tasks[i]!
+    if (matchesStatus(task, options.statusFilter) && matches(task)) matched[i] = 1
+    else failing++
+  }
+  if (failing === 0) return { everything: true, isIncluded: () => true }
+  if (failing <= tasks.length / 2) {
+    // A non-matching task is rescued by a matching descendant: each match walks up through its
+    // non-matching ancestors, stopping at one already rescued (which also ends a parent cycle).
+    const notMatching = new Set<string>()
+    for (let i = 0; i < tasks.length; i++) if (!matched[i]) notMatching.add(tasks[i]!.id)
+    const rescued = new Set<string>()
+    for (let i = 0; i < tasks.length; i++) {
+      const task = tasks[i]!
+      if (!matched[i] || task.parentId === null) continue
+      let parent = view.index.get(task.parentId)
+      while (parent !== undefined && notMatching.has(parent.id) && !rescued.has(parent.id)) {
+        rescued.add(parent.id)
+        parent = parent.parentId === null ? undefined : view.index.get(parent.parentId)
+      }
+    }
+    return { everything: false, isIncluded: (task) => !notMatching.has(task.id) || rescued.has(task.id) }
+  }
+  // Each match marks itself and its ancestors, stopping at one already marked (also ends a cycle).
   const included = new Set<string>()
-  for (const task of view.tasks) {
-    if (!matchesStatus(task, options.statusFilter) || !matches(task)) continue
-    let current: Task | undefined = task
+  for (let i = 0; i < tasks.length; i++) {
+    if (!matched[i]) continue
+    let current: Task | undefined = tasks[i]
     while (current !== undefined && !included.has(current.id)) {
       included.add(current.id)
       current = current.parentId === null ? undefined : view.index.get(current.parentId)
     }
   }
-  const isIncluded = (task: Task) => included.has(task.id)
+  return { everything: false, isIncluded: (task) => included.has(task.id) }
+}
+
+function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
+  const compare = compareTasks(options.sort)
+  const { everything, isIncluded } = inclusion(view, options)
   const rows: TaskRow[] = []
   const visit = (siblings: readonly Task[], depth: number) => {
-    const shown = siblings.filter(isIncluded)
-    // Tasks are mostly stored in their order already: check before sorting.
-    if (!isSorted(shown, compare)) shown.sort(compare)
+    let shown = everything ? siblings : siblings.filter(isIncluded)
+    // Tasks are mostly stored in their order already: check before sorting (a copy: `siblings` is the view's).
+    if (!isSorted(shown, compare)) shown = (shown === siblings ? shown.slice() : (shown as Task[])).sort(compare)
     for (const task of shown) {
       const kids = view.children.get(task.id)
-      const hasChildren = kids !== undefined && kids.some(isIncluded)
+      const hasChildren = kids !== undefined && (everything || kids.some(isIncluded))
       const expanded = hasChildren && !options.collapsed.has(task.id)
       rows.push({ task, depth, hasChildren, expanded })
       if (expanded && depth < 8) visit(kids, depth + 1)
     }
   }
-  // Tasks whose parent is missing (a hand-edited file) are shown at the top level.
-  const roots = view.tasks.filter((t) => t.parentId === null || !view.index.has(t.parentId))
+  // Tasks whose parent is missing (a hand-edited file) are shown at the top level, in their place
+  // in the list; without any, the top level is the view's list of tasks without a parent.
+  let orphans = false
+  for (const parentId of view.children.keys()) {
+    if (parentId !== null && !view.index.has(parentId)) {
+      orphans = true
+      break
+    }
+  }
+  const roots = orphans ? view.tasks.filter((t) => t.parentId === null || !view.index.has(t.parentId)) : (view.children.get(null) ?? [])
   visit(roots, 0)
   return rows
 }

@@ -96,6 +96,30 @@ describe("the list screen", () => {
     expect(frame).toContain("Tasks 300/300")
   })
 
+  it("draws the list and the detail as one text each: a full screen of rows adds no renderables", async () => {
+    // Each text renderable costs a few tenths of a millisecond to create; at 10,000 tasks the first
+    // frame created one per row and per detail line (~70).
+    app = await renderApp({ tasks: [{ title: "Only", description: "One line" }] })
+    const few = app.renderableCounts()
+    await app.destroy()
+    const tasks = Array.from({ length: 60 }, (_, i) => ({ title: `Task ${i}`, description: `Line one of ${i}\nLine two\nLine three` }))
+    app = await renderApp({ tasks })
+    const frame = app.frame()
+    expect(frame).toContain("Task 0")
+    expect(frame).toContain("Task 20")
+    expect(app.renderableCounts()).toEqual(few)
+  })
+
+  it("a click on a row of a scrolled list selects that row", async () => {
+    app = await renderApp({ tasks: Array.from({ length: 60 }, (_, i) => ({ title: `Task ${i}` })) })
+    await app.press("G")
+    const frame = app.frame()
+    const y = frame.split("\n").findIndex((line) => line.includes("Task 50 "))
+    expect(y).toBeGreaterThan(0)
+    await app.click(10, y)
+    expect(lineWith(app.frame(), "›")).toContain("Task 50")
+  })
+
   it("says how to start when there are no tasks", async () => {
     app = await renderApp()
     expect(app.frame()).toContain("No tasks yet. Press a to add one.")

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { testRender } from "@opentui/react/test-utils"
 import type { KeyInput } from "@opentui/core/testing"
-import type { CapturedSpan, RGBA } from "@opentui/core"
+import type { CapturedSpan, Renderable, RGBA } from "@opentui/core"
 import { App } from "../../components/app.tsx"
 import type { AppServices } from "../../components/app-context.tsx"
 import { createAppStore, type AppStore } from "../../src/store/app-store.ts"
@@ -58,6 +58,8 @@ export interface Harness {
   wheel(x: number, y: number, direction: "up" | "down"): Promise<string>
   /** The styled spans of screen row `y` (for colour assertions on exact cells). */
   spansOf(y: number): CapturedSpan[]
+  /** How many renderables of each kind (TextRenderable, BoxRenderable, ...) are on screen now. */
+  renderableCounts(): Map<string, number>
   destroy(): Promise<void>
 }
 
@@ -149,6 +151,15 @@ export async function renderApp(options: HarnessOptions = {}): Promise<Harness> 
       return render()
     },
     spansOf: (y) => setup.captureSpans().lines[y]?.spans ?? [],
+    renderableCounts() {
+      const counts = new Map<string, number>()
+      const visit = (node: Renderable) => {
+        counts.set(node.constructor.name, (counts.get(node.constructor.name) ?? 0) + 1)
+        for (const child of node.getChildren()) visit(child)
+      }
+      visit(setup.renderer.root)
+      return counts
+    },
     async destroy() {
       await services.controller.writes.settle()
       services.controller.dispose()

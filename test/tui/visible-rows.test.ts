@@ -52,6 +52,31 @@ describe("visibleRows", () => {
     expect(visibleRows(taskView(edited, []), options).map((r) => r.task.title)).toEqual(["First", "Second"])
   })
 
+  it("keeps an archived task that has an open subtask, and ends a parent cycle among archived tasks", () => {
+    const edited = [
+      makeTask({ id: "a", title: "Archived parent", order: 1, status: "archived" }),
+      makeTask({ id: "k", title: "Open child", parentId: "a", order: 2 }),
+      makeTask({ id: "x", title: "Loop one", parentId: "y", order: 3, status: "archived" }),
+      makeTask({ id: "y", title: "Loop two", parentId: "x", order: 4, status: "archived" }),
+      makeTask({ id: "z", title: "Under the loop", parentId: "x", order: 5 }),
+      makeTask({ id: "b", title: "Plain", order: 6 }),
+      makeTask({ id: "c", title: "Gone", order: 7, status: "archived" }),
+    ]
+    const rows = visibleRows(taskView(edited, []), options)
+    expect(rows.map((r) => `${"  ".repeat(r.depth)}${r.task.title}`)).toEqual(["Archived parent", "  Open child", "Plain"])
+    expect(rows[0]).toMatchObject({ hasChildren: true, expanded: true })
+  })
+
+  it("shows a task whose parent is missing at the top level, in its place in the list", () => {
+    const edited = [
+      makeTask({ id: "a", title: "First", order: 1 }),
+      makeTask({ id: "o", title: "Orphan", parentId: "gone", order: 2 }),
+      makeTask({ id: "k", title: "Orphan's child", parentId: "o", order: 3 }),
+      makeTask({ id: "b", title: "Second", order: 2 }),
+    ]
+    expect(visibleRows(taskView(edited, []), options).map((r) => `${"  ".repeat(r.depth)}${r.task.title}`)).toEqual(["First", "Orphan", "  Orphan's child", "Second"])
+  })
+
   it("shows a pending change before the store has written it", () => {
     const view = taskView(tasks, [{ id: 1, patches: { m: { status: "done" } }, deletedIds: ["c2"] }])
     const rows = visibleRows(view, options)
