@@ -36,12 +36,7 @@ export async function changeOneTask(
   change: (tasks: Task[], id: string, context: OperationContext, orderAbove?: number) => Mutation<Task>,
 ): Promise<{ task: Task; tasks: Task[] }> {
   const context = (): OperationContext => ({ now: new Date(), newId: () => crypto.randomUUID() })
-  const { result, tasks } = await changeTask(
-    ctx.home,
-    id.trim(),
-    (near, maxOrder) => change(near, id, context(), maxOrder),
-    (all) => change(all, id, context()),
-  )
+  const { result, tasks } = await changeTask(ctx.home, id.trim(), (list, orderAbove) => change(list, id, context(), orderAbove))
   return { task: result, tasks }
 }
 

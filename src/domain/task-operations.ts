@@ -163,8 +163,9 @@ function moveUnder(tasks: readonly Task[], task: Task, parentQuery: string): str
 /**
  * Change a task's status. Completing a recurring task creates its next occurrence, once: the
  * completed task remembers the occurrence it created, so done → undone → done does not repeat it.
+ * `orderAbove`: the list's highest order, when `tasks` is only the task's neighbourhood (see the
+ * store's changeTask).
  */
-/** `orderAbove`: the list's highest order, when `tasks` is only the task's neighbourhood (see the store's changeTask). */
 export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskStatus, ctx: OperationContext, orderAbove?: number): Mutation<Task> {
   const task = resolveTaskId(tasks, idQuery)
   const nowIso = ctx.now.toISOString()

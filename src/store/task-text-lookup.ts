@@ -64,6 +64,11 @@ function hits(text: string, needle: string): number[] {
 
 export type Lookup = { task: Task } | { missing: true } | null
 
+/** How many times the task `id` starts in the base text (more than once: a hand-edited file). */
+export function taskStarts(text: string, id: string): number {
+  return hits(text, `{"id":${JSON.stringify(id)},"title":`).length
+}
+
 /** The task `id` in the base text: found once, not there at all, or null (look in the whole list). */
 export function findTaskInText(text: string, id: string): Lookup {
   const starts = hits(text, `{"id":${JSON.stringify(id)},"title":`)
@@ -76,14 +81,16 @@ export function findTaskInText(text: string, id: string): Lookup {
 /** The tasks whose parentId is `id`, in the text's order, or null (look in the whole list). */
 export function findChildrenInText(text: string, id: string): Task[] | null {
   const children: Task[] = []
-  for (const at of hits(text, `"parentId":${JSON.stringify(id)},`)) {
+  // The value's closing quote ends the match: whatever follows (a comma, or the object's end
+  // when parentId is its last key) is not part of it.
+  for (const at of hits(text, `"parentId":${JSON.stringify(id)}`)) {
     // The task holding this field starts at the nearest task start before it: between a task's
     // `{"id":` and its parentId come only its title, description, status, priority, project, tags
     // and due date, none of which can hold that sequence.
     const start = text.lastIndexOf('{"id":', at)
     if (start < 0) return null
     const found = objectAt(text, start)
-    if (!found || found.end <= at || found.task.parentId !== id) return null
+    if (!found || found.end <= at || found.task.parentId !== id || found.task.id === id) return null
     children.push(found.task)
   }
   return children

@@ -7,7 +7,7 @@
 // fsynced before the change is acknowledged. The last line may be torn (a crash during that write,
 // never acknowledged): readers ignore it and the next writer cuts it off. A bad line that is not
 // the last makes the journal corrupt (like a corrupt tasks.json: nothing is written over it).
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync, constants } from "node:fs"
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync, constants } from "node:fs"
 import { TskError } from "../domain/errors.ts"
 import { LockLostError } from "./lock-context.ts"
 import type { Task } from "../domain/task.ts"
@@ -255,6 +255,9 @@ export interface AppendTarget {
   expected: { ino: number; size: number; end: number } | null
 }
 
+export const UNSETTLED_APPEND =
+  "this process was paused while it saved the change, and another one reorganised the task list meanwhile: the change may or may not have been saved; look before you repeat it"
+
 /**
  * Append `line` to the journal at `path` with one write on an O_APPEND descriptor and fsync it
  * (and the folder when the file is new). `guard` runs just before the write: it throws when the
@@ -300,6 +303,12 @@ export function appendLine(path: string, target: AppendTarget, line: string, gua
     const at = expected?.end ?? 0
     const back = Buffer.alloc(bytes.length)
     if (readSync(fd, back, 0, back.length, at) !== back.length || !back.equals(bytes)) throw new LockLostError(path)
+    // A writer paused right after its guard, past its lock's takeover, while the new holder folded
+    // the journal into tasks.json and removed it, wrote into a file that is gone. Whether its line
+    // was folded in (written before the fold read the journal) or not cannot be told: neither
+    // acknowledge the change nor redo it (a note or a task could then be added twice).
+    const mine = fstatSync(fd)
+    if (mine.nlink === 0 || statSync(path, { throwIfNoEntry: false })?.ino !== mine.ino) throw new TskError("conflict", UNSETTLED_APPEND)
   } finally {
     closeSync(fd)
   }

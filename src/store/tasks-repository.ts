@@ -21,7 +21,7 @@ import { conflict, TskError } from "../domain/errors.ts"
 import { migrateAncestorFile } from "./ancestor-file.ts"
 import { fsyncDirSync } from "./durable-file.ts"
 import { LockLostError, type HeldLock } from "./lock-context.ts"
-import { findChildrenInText, findTaskInText } from "./task-text-lookup.ts"
+import { findChildrenInText, findTaskInText, taskStarts } from "./task-text-lookup.ts"
 import {
   appendLine,
   applicableLines,
@@ -564,29 +564,24 @@ export interface ChangeOutcome<T> {
 /**
  * Change the task whose full id is `id`, and only it (a new task may be added beside it, such as
  * a recurring task's next occurrence). Without a parse of tasks.json when the base is in tsk's own
- * serialization and known for this very file (see leanBase): `lean` gets the task, its subtasks
- * and its blockers as they are now, and the highest order. Anything else (an id prefix, a task
- * the journal's lines touch beside it, a change that is not puts) runs `full` as a change like
- * any other: the answer is the same either way.
+ * serialization and known for this very file (see leanBase): `change` then gets the task, its
+ * subtasks, blockers and next occurrence as they are now, and `orderAbove`, the list's highest
+ * order. Anything else (an id prefix, a task the journal's lines touch beside it, a change that
+ * is not puts) gets the whole list, as a change like any other: the answer is the same either way.
  */
-export function changeTask<T>(
-  home: string,
-  id: string,
-  lean: (near: Task[], maxOrder: number) => Mutation<T>,
-  full: (tasks: Task[]) => Mutation<T>,
-): Promise<ChangeOutcome<T>> {
+export function changeTask<T>(home: string, id: string, change: (tasks: Task[], orderAbove?: number) => Mutation<T>): Promise<ChangeOutcome<T>> {
   const paths = homePaths(home)
   return enqueue(paths.tasks, () =>
     withFileLockRetrying(paths.tasks, async (lock) => {
-      const quick = changeWithoutList(home, lock, id, lean)
+      const quick = changeWithoutList(home, lock, id, change)
       if (quick) return quick
-      const { snapshot, result } = await mutateLocked(home, lock, full)
+      const { snapshot, result } = await mutateLocked(home, lock, (tasks) => change(tasks))
       return { result, tasks: snapshot.tasks }
     }),
   )
 }
 
-function changeWithoutList<T>(home: string, lock: HeldLock, id: string, build: (near: Task[], maxOrder: number) => Mutation<T>): ChangeOutcome<T> | null {
+function changeWithoutList<T>(home: string, lock: HeldLock, id: string, build: (near: Task[], orderAbove: number) => Mutation<T>): ChangeOutcome<T> | null {
   const base = leanBase(home)
   if (!base || base.meta.exact !== true) return null
   const paths = homePaths(home)
@@ -601,9 +596,9 @@ function changeWithoutList<T>(home: string, lock: HeldLock, id: string, build: (
 }
 
 /**
- * The task `id`, its subtasks and its blockers as base + journal make them, from the base's text;
- * null when that cannot be told without the whole list (the task is not there once, or a journal
- * line touches one of its subtasks or adds one).
+ * The task `id`, its subtasks, its blockers and its next occurrence as base + journal make them,
+ * from the base's text; null when that cannot be told without the whole list (the task is not
+ * there once, or a journal line touches one of its subtasks or adds one).
  */
 function neighbourhood(text: string, lines: readonly JournalLine[], id: string): Task[] | null {
   const latest = new Map<string, Task | null>()
@@ -611,8 +606,10 @@ function neighbourhood(text: string, lines: readonly JournalLine[], id: string):
     for (const task of line.put) latest.set(task.id, task)
     for (const gone of line.delete) latest.set(gone, null)
   }
+  // undefined: not to be told from the text (then the whole list is read).
   const find = (wanted: string): Task | null | undefined => {
-    if (latest.has(wanted)) return latest.get(wanted)
+    // A line's version, unless the base holds that id twice (the whole list resolves the first).
+    if (latest.has(wanted)) return taskStarts(text, wanted) > 1 ? undefined : latest.get(wanted)
     const found = findTaskInText(text, wanted)
     return found === null ? undefined : "missing" in found ? null : found.task
   }
@@ -623,11 +620,12 @@ function neighbourhood(text: string, lines: readonly JournalLine[], id: string):
   for (const child of children) if (latest.has(child.id)) return null
   for (const changed of latest.values()) if (changed?.parentId === id) return null
   const near = [task, ...children]
-  for (const blockerId of new Set(task.blockedBy)) {
-    if (near.some((t) => t.id === blockerId)) continue
-    const blocker = find(blockerId)
-    if (blocker === undefined) return null
-    if (blocker) near.push(blocker)
+  // Its blockers (whether it is blocked) and its next occurrence (named in the answer).
+  for (const other of new Set([...task.blockedBy, ...(task.nextOccurrenceId ? [task.nextOccurrenceId] : [])])) {
+    if (near.some((t) => t.id === other)) continue
+    const found = find(other)
+    if (found === undefined) return null
+    if (found) near.push(found)
   }
   return near
 }

@@ -61,9 +61,10 @@ async function change(id: string, status: TaskStatus) {
   const before = readListOnDisk(home).tasks
   const expected = setStatus(before, id, status, fixedContext(WHEN, "n"))
   const repository = await freshRepository()
-  const full = vi.fn((tasks: Task[]) => setStatus(tasks, id, status, fixedContext(WHEN, "n")))
-  const outcome = await repository.changeTask(home, id, (near, maxOrder) => setStatus(near, id, status, fixedContext(WHEN, "n"), maxOrder), full)
-  return { outcome, expected, lean: full.mock.calls.length === 0 }
+  // The whole list comes without orderAbove; the neighbourhood with it.
+  const change = vi.fn((tasks: Task[], orderAbove?: number) => setStatus(tasks, id, status, fixedContext(WHEN, "n"), orderAbove))
+  const outcome = await repository.changeTask(home, id, change)
+  return { outcome, expected, lean: change.mock.calls.every(([, orderAbove]) => orderAbove !== undefined) }
 }
 
 describe("changing one task without the list", () => {
@@ -99,6 +100,12 @@ describe("changing one task without the list", () => {
     const next = outcome.tasks.find((t) => t.id === outcome.result.nextOccurrenceId)!
     expect(next.order).toBe(Math.max(...readListOnDisk(home).tasks.map((t) => t.order)))
     expect(readListOnDisk(home).tasks).toEqual(expected.tasks)
+    // Done again after undone: no second occurrence, and the answer still names the first.
+    await change(recurring.id, "todo")
+    const again = await change(recurring.id, "done")
+    expect(again.lean).toBe(true)
+    expect(again.outcome.tasks.find((t) => t.id === next.id)).toEqual(next)
+    expect(readListOnDisk(home).tasks).toEqual(again.expected.tasks)
   })
 
   it("reads the whole list when the journal changed a subtask, for an id prefix, and for a base written by hand", async () => {
@@ -132,14 +139,25 @@ describe("changing one task without the list", () => {
     const { parent } = await buildList()
     await compact()
     const missing = await freshRepository()
-    const full = vi.fn((tasks: Task[]) => setStatus(tasks, "no-such-task", "done", fixedContext(WHEN)))
-    await expect(missing.changeTask(home, "no-such-task", (near) => setStatus(near, "no-such-task", "done", fixedContext(WHEN)), full)).rejects.toThrow(/no task matches/)
-    expect(full).toHaveBeenCalled()
+    const changeMissing = vi.fn((tasks: Task[], orderAbove?: number) => setStatus(tasks, "no-such-task", "done", fixedContext(WHEN), orderAbove))
+    await expect(missing.changeTask(home, "no-such-task", changeMissing)).rejects.toThrow(/no task matches/)
+    expect(changeMissing.mock.calls.map(([, orderAbove]) => orderAbove)).toEqual([undefined])
     expect(findTaskInText(readFileSync(join(home, "tasks.json"), "utf8"), parent.id)).toMatchObject({ task: { id: parent.id } })
     const text = readFileSync(join(home, "tasks.json"), "utf8")
     const start = text.indexOf(`{"id":"${parent.id}"`)
     const twice = text.replace('"tasks":[', `"tasks":[${text.slice(start, valueEnd(text, start))},`)
     expect(findTaskInText(twice, parent.id)).toBeNull()
+    // Held twice, and a journal line puts it: the whole list resolves the first copy, so it reads.
+    writeFileSync(join(home, "tasks.json"), twice)
+    await (await freshRepository()).readTasks(home)
+    // Rewritten whole by tsk (a compaction after a change): tsk's own serialization again.
+    await mutateTasks(home, (tasks) => createTask(tasks, { title: "another" }, fixedContext(WHEN, "x")))
+    await compact()
+    expect(JSON.parse(readFileSync(join(home, ".tasks.json.meta"), "utf8")).exact).toBe(true)
+    await mutateTasks(home, (tasks) => updateTask(tasks, parent.id, { title: "Parent (edited)" }, fixedContext(WHEN, "e")))
+    const duplicated = await change(parent.id, "done")
+    expect(duplicated.lean).toBe(false)
+    expect(readListOnDisk(home).tasks).toEqual(duplicated.expected.tasks)
   })
 })
 
@@ -154,6 +172,11 @@ describe("the text lookup", () => {
   it("finds subtasks only where the field belongs to the task around it", () => {
     const child = { id: "c", title: "child", parentId: "p", notes: [] }
     expect(findChildrenInText(JSON.stringify({ tasks: [{ id: "p", title: "parent" }, child] }), "p")).toEqual([child])
+    // parentId as the object's last key: still its field.
+    const last = { id: "c", title: "child", parentId: "p" }
+    expect(findChildrenInText(JSON.stringify({ tasks: [{ id: "p", title: "parent" }, last] }), "p")).toEqual([last])
+    // A task that names itself as its parent: the whole list decides.
+    expect(findChildrenInText(JSON.stringify({ tasks: [{ id: "p", title: "parent", parentId: "p" }] }), "p")).toBeNull()
     // A task whose id does not come first: the nearest task start before the field is another's.
     const reordered = JSON.stringify({ tasks: [{ id: "p", title: "parent" }, { title: "child", parentId: "p", id: "c" }] })
     expect(findChildrenInText(reordered, "p")).toBeNull()

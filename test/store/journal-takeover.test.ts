@@ -3,19 +3,20 @@
 // holder's acknowledged line, and a long-lived store never keeps a list because its revision
 // number happens to repeat.
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { appendFileSync, existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { runTskJson } from "../helpers/run-tsk.ts"
 import { readListOnDisk } from "../helpers/on-disk-list.ts"
 import { afterTasksWrite, mutateTasks, readTasks, serializeTasksFile } from "../../src/store/tasks-repository.ts"
-import { appendLine, scanJournal } from "../../src/store/tasks-journal.ts"
+import { appendLine, scanJournal, UNSETTLED_APPEND } from "../../src/store/tasks-journal.ts"
 import { LockLostError, type HeldLock } from "../../src/store/lock-context.ts"
 import { createAppStore } from "../../src/store/app-store.ts"
 import { runDoctor } from "../../src/store/doctor.ts"
 import { createTask } from "../../src/domain/task-operations.ts"
 import { fixedContext } from "../helpers/task-fixtures.ts"
 import type { Task } from "../../src/domain/task.ts"
+import { TskError } from "../../src/domain/errors.ts"
 
 let home: string
 let cleanup: () => void
@@ -78,6 +79,31 @@ describe("a journal append by a writer whose lock was taken over", () => {
     expect(() => appendLine(journal(), target, mine, () => appendFileSync(journal(), theirs))).toThrow(LockLostError)
     const lines = scanJournal(readFileSync(journal())).lines
     expect(lines.at(-2)!.id).toBe("theirs")
+  })
+
+  it("neither acknowledges nor redoes a line written into a journal the new holder folded in and removed", async () => {
+    await addTitles(["one", "two"])
+    const bytes = readFileSync(journal())
+    const scan = scanJournal(bytes)
+    const mine = JSON.stringify({ ...scan.lines.at(-1)!, revision: scan.lines.at(-1)!.revision + 1, put: [], id: "mine" }) + "\n"
+    const target = { expected: { ino: statSync(journal()).ino, size: bytes.length, end: scan.end } }
+    // Paused right after its guard: the new holder compacts, removing the journal this writer opened.
+    const folded = join(home, "tasks.journal.folded-test")
+    const takeOver = () => {
+      renameSync(journal(), folded)
+      unlinkSync(folded)
+    }
+    let thrown: unknown
+    try {
+      appendLine(journal(), target, mine, takeOver)
+    } catch (error) {
+      thrown = error
+    }
+    // Not LockLostError (which redoes the change): the outcome is told as unknown.
+    expect(thrown).toBeInstanceOf(TskError)
+    expect(thrown).not.toBeInstanceOf(LockLostError)
+    expect((thrown as TskError).message).toBe(UNSETTLED_APPEND)
+    expect(existsSync(journal())).toBe(false)
   })
 
   it("does not cut off another holder's line when it finds a torn tail", async () => {
