@@ -26,3 +26,8 @@ export function contentIdentity(path: string): string | null {
     return null
   }
 }
+
+/** The content identity (see contentIdentity) inside an identity fileIdentity gave. */
+export function contentPart(identity: string): string {
+  return identity.slice(0, identity.lastIndexOf(":"))
+}

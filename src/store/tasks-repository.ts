@@ -9,7 +9,7 @@ import { closeSync, linkSync, openSync, readFileSync, readSync, renameSync, stat
 import { basename, dirname, join } from "node:path"
 import { homePaths } from "./paths.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
-import { contentIdentity, fileIdentity } from "./file-identity.ts"
+import { contentIdentity, contentPart, fileIdentity } from "./file-identity.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLockRetrying } from "./file-lock.ts"
 import { backupVersion } from "./backups.ts"
@@ -188,7 +188,7 @@ async function readBase(home: string, options: { locked?: boolean } = {}): Promi
     const trusted = await readTrusted(file)
     // Trusted only if the path held the stamped file throughout the read.
     if (trusted && fileIdentity(file) === before) {
-      recordBaseMeta(file, trusted)
+      recordBaseMeta(file, trusted, before)
       return remember(file, before, trusted)
     }
   }
@@ -197,7 +197,7 @@ async function readBase(home: string, options: { locked?: boolean } = {}): Promi
   const canonical = await (await import("./canonical-tasks-read.ts")).readCanonicalTasks(file, before)
   if (canonical) {
     const same = fileIdentity(file) === before
-    if (same) recordBaseMeta(file, canonical)
+    if (same) recordBaseMeta(file, canonical, before)
     return remember(file, same ? before : null, canonical)
   }
   const { TasksFile } = await import("../domain/task.ts")
@@ -219,7 +219,7 @@ async function readBase(home: string, options: { locked?: boolean } = {}): Promi
   const exact = loaded.text === serializeTasksFile(snapshot)
   if (exact) recordValidatedStamp(file, before)
   const same = fileIdentity(file) === before
-  if (same) recordBaseMeta(file, snapshot, exact)
+  if (same) recordBaseMeta(file, snapshot, before, exact)
   return remember(file, same ? before : null, snapshot)
 }
 
@@ -655,10 +655,14 @@ function readBaseMeta(file: string): BaseMeta | null {
   }
 }
 
-/** `exact`: the base is known to be in tsk's own serialization (tsk wrote it, or a read compared). */
-function recordBaseMeta(file: string, snapshot: TasksSnapshot, exact = false): void {
-  const identity = contentIdentity(file)
-  if (identity === null) return
+/**
+ * Record the meta of `snapshot`, read from (or written as) the file whose identity was `read`, the
+ * identity the caller checked, not the path's now (another file may have been renamed in since).
+ * `exact`: the base is known to be in tsk's own serialization (tsk wrote it, or a read compared).
+ */
+function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: string | null, exact = false): void {
+  if (read === null) return
+  const identity = contentPart(read)
   // Already recorded for this very file (every read after the write that made it).
   const known = readBaseMeta(file)
   if (known !== null && known.identity === identity && known.revision === snapshot.revision && (known.exact === true || !exact)) return
@@ -726,6 +730,6 @@ export function afterTasksWrite(home: string, text: string, snapshot: TasksSnaps
   journalSeen.delete(paths.journal)
   const identity = fileIdentity(paths.tasks)
   recordValidatedStamp(paths.tasks, identity)
-  if (identity !== null && fileIdentity(paths.tasks) === identity) recordBaseMeta(paths.tasks, snapshot, true)
+  if (identity !== null && fileIdentity(paths.tasks) === identity) recordBaseMeta(paths.tasks, snapshot, identity, true)
   remember(paths.tasks, identity, snapshot)
 }
