@@ -10,6 +10,7 @@ export async function main(argv: string[]): Promise<number> {
     const { startTui } = await import("./tui/start-tui.ts")
     return startTui({
       env: process.env,
+      loadApp: async () => (await import("../components/app.tsx")).App,
       // Loaded only when integrations.agent.enabled asks the TUI to host the bridge.
       startBridge: async (options) => (await import("./bridge/tui-bridge.ts")).tuiBridgeStarter(process.env)(options),
     })

@@ -25,6 +25,7 @@ export const demoCommand: CommandSpec = {
       await prepareDemoHome(home)
       const exitCode = await startTui({
         env,
+        loadApp: async () => (await import("../../components/app.tsx")).App,
         onStarted: ({ notifyError }) =>
           runDemoScript(DEMO_STEPS, demoContext(home), {
             onError: (step, error) => notifyError(`Demo step '${step.what}' failed: ${sanitizeErrorMessage(error)}`),

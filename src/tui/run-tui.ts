@@ -4,18 +4,22 @@
 // restores the terminal before returning.
 import { createCliRenderer, type CliRenderer } from "@opentui/core"
 import { createRoot } from "@opentui/react"
-import { createElement } from "react"
-import { App } from "../../components/app.tsx"
+import { createElement, type ComponentType } from "react"
 import { createAppStore } from "../store/app-store.ts"
 import { tskHome } from "../store/paths.ts"
 import { connectAgent, type StartBridge } from "./agent-link.ts"
 import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
 import type { OpenedFeeds } from "./open-monitor-feeds.ts"
-import { createTuiServices } from "./tui-services.ts"
+import { createTuiServices, type AppServices } from "./tui-services.ts"
 import { afterNextFrame, firstContentFrame, nextMacrotask } from "./paint-gate.ts"
 
 export interface StartTuiOptions {
   env: NodeJS.ProcessEnv
+  /**
+   * The app to mount (components/app.tsx), from the caller above this layer; called once
+   * NODE_ENV is settled, since React reads it when it loads.
+   */
+  loadApp: () => Promise<ComponentType<{ services: AppServices }>>
   /** How to start the agent bridge here when integrations.agent.enabled (default: the real runner). */
   startBridge?: StartBridge
   /** The monitor feeds (default: the C64 task state and the agent operating state of this home). */
@@ -33,8 +37,10 @@ function defaultBridgeStarter(env: NodeJS.ProcessEnv): StartBridge {
 
 export async function runTui(options: StartTuiOptions): Promise<number> {
   const home = tskHome(options.env)
+  const app = options.loadApp()
   const store = createAppStore({ home })
   await store.getState().reload()
+  const App = await app
   const agentRunning = createValueFeed(false)
   let renderer: CliRenderer | null = null
   const services = createTuiServices({
