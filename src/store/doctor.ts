@@ -170,6 +170,8 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
       base = parseJsonText(readFileSync(paths.tasks, "utf8"), TasksFile, "tasks.json")
       highest = base.revision
     }
+    // The revision of the base on disk (or, for a damaged one, the newest a backup holds).
+    const onDisk = highest
     const whole = readJournalBytes(paths.journal)
     const scan = whole ? scanJournal(whole.bytes) : null
     const invalid = scan ? firstInvalidLine(scan.lines) : null
@@ -194,7 +196,7 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
       // would remove as folded in (the base's revision is above theirs).
       if (keepJournal) journalMovedTo = setJournalAside(paths.journal, damaged ? "corrupt" : "stale", stamp)
       // A runner's batch among the lines stays provable once they are folded in (folded-lines.ts).
-      recordFoldedLines(home, lines)
+      recordFoldedLines(home, lines, snapshot.revision, onDisk)
       await writeFileDurable(paths.tasks, text, lockGuard(lock))
       afterTasksWrite(home, text, snapshot, { lock, journal: !keepJournal && whole ? { ino: whole.ino, size: whole.size } : null })
     } else if (keepJournal || scan !== null) {
