@@ -13,7 +13,7 @@ import { homePaths } from "./paths.ts"
 import { afterTasksWrite, readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
 import { applicableLines, applyLines, readJournalBytes, scanJournal, type JournalLine } from "./tasks-journal.ts"
 import { backupVersion, listBackups } from "./backups.ts"
-import { recordFoldedLines } from "./folded-lines.ts"
+import { foldedRecordProblem, recordFoldedLines } from "./folded-lines.ts"
 import { findLeftovers, removeLeftovers, type Leftover } from "./leftovers.ts"
 import { describeZodIssues, fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLock } from "./file-lock.ts"
@@ -252,6 +252,9 @@ export async function runDoctor(home: string, repair: boolean): Promise<DoctorRe
   for (const name of names.filter((n) => n.startsWith("tasks.journal.folded-")).sort()) {
     warnings.push(`${name} is a journal a compaction was removing when it stopped: its changes are in the list unless another writer had added to it; look at it before deleting it`)
   }
+  // Never repaired here: only what it names tells whether a runner's pending batch was saved.
+  const folded = foldedRecordProblem(home)
+  if (folded) warnings.push(folded)
   const leftovers = findLeftovers(home)
   removeLeftovers(home, leftovers)
   const healthy = files.every((f) => f.status !== "corrupt" || f.movedTo !== undefined)

@@ -79,6 +79,12 @@ export function foldedRevision(home: string, id: string): number | null {
   return record.status === "ok" ? (record.lines.get(id) ?? null) : null
 }
 
+/** Why the record cannot be read, or null when it can (or there is none): for `tsk doctor`. */
+export function foldedRecordProblem(home: string): string | null {
+  const record = readRecord(home)
+  return record.status === "unreadable" ? unreadable(record.error).message : null
+}
+
 /** The ids of bridge lines recorded as folded into a base (throws when the record cannot be read). */
 export function readFoldedIds(home: string): Set<string> {
   const record = readRecord(home)

@@ -216,6 +216,9 @@ describe("a runner killed during a batch written as one journal line", () => {
     expect(existsSync(join(home, "agent-outbox.json")) ? readOutboxFile(home) : []).toEqual([])
     expect(existsSync(join(home, "agent-inbox.claimed", CLAIM))).toBe(true)
     expect(errors.join("\n")).toMatch(/tasks\.folded\.json cannot be read/)
+    // tsk doctor names it, and leaves it for a person to look at.
+    expect((await runDoctor(home, true)).warnings.join("\n")).toMatch(/tasks\.folded\.json cannot be read/)
+    expect(readFileSync(join(home, FOLDED_FILE), "utf8")).toBe(damaged)
   })
 
   it("fences the line off when it decides the batch did not land: a paused runner's late append is lost, not applied", async () => {
