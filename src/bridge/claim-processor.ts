@@ -24,7 +24,8 @@ import type { ProcessedEntry, ProcessedMemory } from "../store/runner-processed-
 import { runTaskBatch, settleBatchLine, type BatchEvidence } from "../store/runner-task-commit.ts"
 import type { TasksSnapshot } from "../store/tasks-repository.ts"
 import type { AppStore } from "../store/app-store.ts"
-import { sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
+import { sanitizeErrorMessage, toTskError, TskError } from "../domain/errors.ts"
+import { UNSETTLED_APPEND } from "../store/tasks-journal.ts"
 import type { AnsweredCommand } from "./memory-recording.ts"
 
 export interface ProcessedEvent {
@@ -62,6 +63,7 @@ const UNIT_FILES = 500
 
 type RunSlot = Extract<Slot, { kind: "run" }>
 const nowIso = () => new Date().toISOString()
+const NOT_SAVED = "the change was not saved: other processes kept reorganising the task list while this one saved it; send the command again"
 
 class BatchFailed extends Error {
   constructor(readonly entries: JournalEntry[]) {
@@ -80,7 +82,10 @@ function showInStore(store: AppStore | undefined, written: TasksSnapshot): void 
   if (store && written.revision >= store.getState().revision) store.setState({ tasks: written.tasks, revision: written.revision, loadError: null })
 }
 
-async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[]): Promise<void> {
+/** Times a batch whose write could not be told applied, then found not applied, is run again. */
+const UNSETTLED_RUNS = 3
+
+async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[], attempt = 1): Promise<void> {
   const entries: JournalEntry[] = []
   let evidence: BatchEvidence | null = null
   let journaled = false
@@ -119,11 +124,20 @@ async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[]):
       return
     }
     if (recorded) {
-      if (journaled) await writeJournal(ctx.home, journalOf(unit))
+      if (journaled) {
+        // Every write of agent-journal.json is fenced: a runner that lost its role meanwhile must
+        // not write over the journal of the runner that took over.
+        await ctx.fence()
+        await writeJournal(ctx.home, journalOf(unit))
+      }
       if ("temp" in recorded) await rm(join(ctx.home, recorded.temp), { force: true })
     }
+    // "May or may not have been saved", now settled as not saved (and fenced off: it can no longer
+    // land): run the batch again, as recovery would, under a new line.
+    const unsettled = error instanceof TskError && error.message === UNSETTLED_APPEND && recorded !== null && journaled
+    if (unsettled && attempt < UNSETTLED_RUNS) return runTaskSlots(ctx, unit, runs, attempt + 1)
     // Nothing of the batch was applied: answer each command with the store's error, unremembered.
-    const message = sanitizeErrorMessage(error)
+    const message = unsettled ? NOT_SAVED : sanitizeErrorMessage(error)
     throw new BatchFailed(
       runs.map((slot) => ({
         index: slot.index,
@@ -147,6 +161,8 @@ async function runOtherSlot(ctx: ProcessorContext, unit: Unit, slot: RunSlot): P
   await writeJournal(ctx.home, journalOf(unit, { running: { index: slot.index, id: slot.command.id, command: slot.command.command } }))
   const { response, summary } = await runDefinition(slot, nowIso)
   unit.committed.push({ index: slot.index, id: slot.command.id, command: slot.command.command, summary, response })
+  // The command may have taken long enough for the role to pass to another runner meanwhile.
+  await ctx.fence()
   await writeJournal(ctx.home, journalOf(unit))
 }
 
@@ -206,7 +222,7 @@ async function gatherUnit(ctx: ProcessorContext, candidates: string[], fixed: bo
 }
 
 async function processUnit(ctx: ProcessorContext, files: ClaimedFile[], journal: Journal | null): Promise<number> {
-  const recovered = journal ? await recoverJournal(ctx.home, journal) : null
+  const recovered = journal ? await recoverJournal(ctx.home, journal, () => ctx.fence()) : null
   const unit: Unit = { claims: files.map((f) => f.claim), committed: recovered ? [...recovered.done.values()] : [] }
   const slots = planUnit(files, { registry: ctx.registry, memory: ctx.memory, recovered, now: nowIso })
   const failed = new Map<number, JournalEntry>()

@@ -13,7 +13,7 @@ import { homePaths } from "./paths.ts"
 import { afterTasksWrite, readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
 import { applicableLines, applyLines, readJournalBytes, scanJournal, type JournalLine } from "./tasks-journal.ts"
 import { backupVersion, listBackups } from "./backups.ts"
-import { recordFoldedLines } from "./folded-lines.ts"
+import { foldedRecordProblem, recordFoldedLines } from "./folded-lines.ts"
 import { findLeftovers, removeLeftovers, type Leftover } from "./leftovers.ts"
 import { describeZodIssues, fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLock } from "./file-lock.ts"
@@ -170,6 +170,8 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
       base = parseJsonText(readFileSync(paths.tasks, "utf8"), TasksFile, "tasks.json")
       highest = base.revision
     }
+    // The revision of the base on disk (or, for a damaged one, the newest a backup holds).
+    const onDisk = highest
     const whole = readJournalBytes(paths.journal)
     const scan = whole ? scanJournal(whole.bytes) : null
     const invalid = scan ? firstInvalidLine(scan.lines) : null
@@ -194,7 +196,7 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
       // would remove as folded in (the base's revision is above theirs).
       if (keepJournal) journalMovedTo = setJournalAside(paths.journal, damaged ? "corrupt" : "stale", stamp)
       // A runner's batch among the lines stays provable once they are folded in (folded-lines.ts).
-      recordFoldedLines(home, lines)
+      recordFoldedLines(home, lines, snapshot.revision, onDisk)
       await writeFileDurable(paths.tasks, text, lockGuard(lock))
       afterTasksWrite(home, text, snapshot, { lock, journal: !keepJournal && whole ? { ino: whole.ino, size: whole.size } : null })
     } else if (keepJournal || scan !== null) {
@@ -250,6 +252,9 @@ export async function runDoctor(home: string, repair: boolean): Promise<DoctorRe
   for (const name of names.filter((n) => n.startsWith("tasks.journal.folded-")).sort()) {
     warnings.push(`${name} is a journal a compaction was removing when it stopped: its changes are in the list unless another writer had added to it; look at it before deleting it`)
   }
+  // Never repaired here: only what it names tells whether a runner's pending batch was saved.
+  const folded = foldedRecordProblem(home)
+  if (folded) warnings.push(folded)
   const leftovers = findLeftovers(home)
   removeLeftovers(home, leftovers)
   const healthy = files.every((f) => f.status !== "corrupt" || f.movedTo !== undefined)

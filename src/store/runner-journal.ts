@@ -87,8 +87,9 @@ export interface RecoveredJournal {
 /**
  * What a journal left by a crash says about its claim; discards a batch that never committed. The
  * check runs under the tasks.json lock, so it cannot interleave with a commit still under way.
+ * `fence` throws when this process no longer holds the runner role (see writeJournal's callers).
  */
-export async function recoverJournal(home: string, journal: Journal): Promise<RecoveredJournal> {
+export async function recoverJournal(home: string, journal: Journal, fence: () => Promise<void>): Promise<RecoveredJournal> {
   const done = new Map(journal.committed.map((entry) => [entry.index, entry]))
   const pending = journal.pending
   if (pending?.line !== undefined) {
@@ -103,6 +104,9 @@ export async function recoverJournal(home: string, journal: Journal): Promise<Re
         const path = join(home, temp)
         if (!(await fileExists(path))) return true
         // Forget the batch before its evidence goes, so a crash in between cannot read it as applied.
+        // Only while this runner holds the role: a runner paused past its takeover must not write
+        // over the journal of the one that took over.
+        await fence()
         await writeJournal(home, { ...journal, pending: null })
         await rm(path, { force: true })
         return false

@@ -9,8 +9,8 @@
 //     the new content is written to a temp file of our own naming, `prepare` records that name, and
 //     only then is it renamed over tasks.json (a compaction: the backup of it, the journal removed).
 // See runner-journal.ts for why either makes a crash decidable.
-import { closeSync, fsyncSync, openSync, writeSync } from "node:fs"
-import { readdir, rename, rm } from "node:fs/promises"
+import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs"
+import { readdir, rm } from "node:fs/promises"
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
 import { homePaths } from "./paths.ts"
@@ -91,8 +91,11 @@ export function runTaskBatch<T>(
       lockGuard(lock, paths.tasks, read)()
       journalGuard(paths.journal, state, lock)()
       // The bridge lines this base folds in stay provable once the journal is gone.
-      recordFoldedLines(home, foldedLinesOf(home, state))
-      await rename(temp, paths.tasks)
+      recordFoldedLines(home, foldedLinesOf(home, state), written.revision, state.base.revision)
+      // Again right before the rename: the record's write may have been where this process paused.
+      lockGuard(lock, paths.tasks, read)()
+      journalGuard(paths.journal, state, lock)()
+      renameSync(temp, paths.tasks)
       fsyncDirSync(home)
       afterTasksWrite(home, content, written, foldedJournal(lock, state))
       return { value, written }

@@ -35,7 +35,7 @@ import {
   startsWith,
   type JournalLine,
 } from "./tasks-journal.ts"
-import { BRIDGE_LINE_PREFIX, readFoldedIds, recordFoldedLines } from "./folded-lines.ts"
+import { BRIDGE_LINE_PREFIX, foldedRevision, forgetFoldedLine, recordFoldedLines } from "./folded-lines.ts"
 
 export interface TasksSnapshot {
   revision: number
@@ -396,7 +396,7 @@ async function writeBase(home: string, lock: HeldLock, read: string | null, stat
   // The bridge lines folded in stay provable after the journal is gone (folded-lines.ts).
   guardBase()
   guardJournal()
-  recordFoldedLines(home, foldedLinesOf(home, state))
+  recordFoldedLines(home, foldedLinesOf(home, state), snapshot.revision, state.base.revision)
   await writeFileDurable(paths.tasks, text, () => {
     guardBase()
     guardJournal()
@@ -407,7 +407,8 @@ async function writeBase(home: string, lock: HeldLock, read: string | null, stat
 
 /**
  * Was the journal line `id` applied? True when it is in the applicable chain of the base and
- * journal on disk, or a compaction recorded it as folded into a base (folded-lines.ts). Call
+ * journal on disk, or a compaction recorded it as folded into a base that is on disk (the base
+ * has at least the recorded revision; folded-lines.ts). Throws when that record cannot be read. Call
  * inside the tasks lock. When it was not applied and `fence` is set, a journal on disk is folded
  * in and removed, so that a writer paused between its checks and its write (a runner that lost
  * its lock) can only append to a removed file: the answer "not applied" then stays true.
@@ -422,7 +423,14 @@ export async function settleJournalLine(home: string, lock: HeldLock, id: string
       if (lines.some((line) => line.id === id)) return true
     }
   }
-  if (readFoldedIds(home).has(id)) return true
+  // Recorded as folded in: it counts once the base that folds it in is on disk. A record whose
+  // base never landed (its writer died first) names a line that lives only in a journal set aside
+  // (`tasks.journal.corrupt-*`): not applied, and forgotten so that no later base can make it count.
+  const revision = foldedRevision(home, id)
+  if (revision !== null) {
+    if (state.base.revision >= revision) return true
+    forgetFoldedLine(home, id)
+  }
   if (fence && state.journal !== null) await writeBase(home, lock, contentIdentity(paths.tasks), state, { revision: state.snapshot.revision + 1, tasks: state.snapshot.tasks })
   return false
 }

@@ -3,7 +3,7 @@
 // then starts a new runner and checks that the batch counts exactly once (or, when it never
 // landed, runs once) and is answered once.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs"
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
@@ -11,8 +11,8 @@ import { readOutboxFile, readTaskList, startTestRunner } from "./bridge-helpers.
 import { defineBridgeCommand } from "../../src/domain/command-definition.ts"
 import * as z from "zod"
 import { compactTasks, mutateTasks, serializeTasksFile } from "../../src/store/tasks-repository.ts"
-import { maxOrderOf, serializeLine } from "../../src/store/tasks-journal.ts"
-import { FOLDED_FILE, readFoldedIds } from "../../src/store/folded-lines.ts"
+import { maxOrderOf, scanJournal, serializeLine } from "../../src/store/tasks-journal.ts"
+import { FOLDED_FILE, readFoldedIds, recordFoldedLines } from "../../src/store/folded-lines.ts"
 import { settleBatchLine } from "../../src/store/runner-task-commit.ts"
 import { runDoctor } from "../../src/store/doctor.ts"
 import type { Journal, JournalEntry } from "../../src/store/runner-journal.ts"
@@ -158,6 +158,69 @@ describe("a runner killed during a batch written as one journal line", () => {
     expect(readOutboxFile(home)).toEqual([created(onceTask, 0, "k1").response])
   })
 
+  it("runs the batch again when tsk doctor --repair was killed after recording the line as folded in and before writing tasks.json", async () => {
+    // The doctor set the damaged journal (holding the batch's line) aside, recorded the line as
+    // folded into the base it was about to write (revision 4: above every line), and died.
+    await mutateTasks(home, () => ({ tasks: [existing], result: null }))
+    const text = journalLine([onceTask], 1, 1) + "damaged line\n"
+    writeFileSync(join(home, "tasks.journal"), text)
+    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
+    writeAgentJournal(pendingLine())
+    renameSync(join(home, "tasks.journal"), join(home, "tasks.journal.corrupt-2026-01-01T00-00-00-000Z"))
+    recordFoldedLines(home, scanJournal(Buffer.from(text)).lines, 4, 1)
+    await restart()
+    const once = titled("Once")
+    expect(once).toHaveLength(1)
+    expect(once[0]!.id).not.toBe("journaled-id")
+    const answers = readOutboxFile(home)
+    expect(answers.map((a) => a.commandId)).toEqual(["k1"])
+    expect((answers[0]!.data as Task).id).toBe(once[0]!.id)
+  })
+
+  it("never counts a line whose folding base was not written, even once later bases reach that revision", async () => {
+    await mutateTasks(home, () => ({ tasks: [existing], result: null }))
+    const text = journalLine([onceTask], 1, 1) + "damaged line\n"
+    writeFileSync(join(home, "tasks.journal.corrupt-2026-01-01T00-00-00-000Z"), text)
+    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
+    writeAgentJournal(pendingLine())
+    recordFoldedLines(home, scanJournal(Buffer.from(text)).lines, 4, 1)
+    // Other writers go on while the runner is down: the list passes revision 4.
+    for (let i = 0; i < 4; i++) {
+      await mutateTasks(home, (tasks) => ({ tasks: [...tasks, makeTask({ id: `cli-${i}`, title: `CLI ${i}`, order: 10 + i })], result: null }))
+      await compactTasks(home)
+    }
+    await restart()
+    const once = titled("Once")
+    expect(once).toHaveLength(1)
+    expect(once[0]!.id).not.toBe("journaled-id")
+    expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(["k1"])
+  })
+
+  it("neither answers nor runs the batch again when tasks.folded.json cannot be read, and a compaction keeps that record", async () => {
+    writeBase([existing], 1)
+    writeFileSync(join(home, "tasks.journal"), journalLine([onceTask], 1, 1))
+    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
+    writeAgentJournal(pendingLine())
+    expect(await compactTasks(home)).toBe(true)
+    const damaged = readFileSync(join(home, FOLDED_FILE), "utf8").slice(0, 20)
+    writeFileSync(join(home, FOLDED_FILE), damaged)
+    // Another change and compaction: the record it cannot parse stays as it is.
+    await mutateTasks(home, (tasks) => ({ tasks: [...tasks, makeTask({ id: "cli", title: "CLI", order: 10 })], result: null }))
+    expect(await compactTasks(home)).toBe(true)
+    expect(readFileSync(join(home, FOLDED_FILE), "utf8")).toBe(damaged)
+    const errors: string[] = []
+    const runner = startTestRunner(home, { onError: (message) => errors.push(message) })
+    await runner.processNow()
+    await runner.stop()
+    expect(titled("Once").map((t) => t.id)).toEqual(["journaled-id"])
+    expect(existsSync(join(home, "agent-outbox.json")) ? readOutboxFile(home) : []).toEqual([])
+    expect(existsSync(join(home, "agent-inbox.claimed", CLAIM))).toBe(true)
+    expect(errors.join("\n")).toMatch(/tasks\.folded\.json cannot be read/)
+    // tsk doctor names it, and leaves it for a person to look at.
+    expect((await runDoctor(home, true)).warnings.join("\n")).toMatch(/tasks\.folded\.json cannot be read/)
+    expect(readFileSync(join(home, FOLDED_FILE), "utf8")).toBe(damaged)
+  })
+
   it("fences the line off when it decides the batch did not land: a paused runner's late append is lost, not applied", async () => {
     const other = makeTask({ id: "other-id", title: "CLI meanwhile", order: 3 })
     writeBase([existing], 1)
@@ -209,5 +272,46 @@ describe("a runner paused past the takeover of its role", () => {
     expect(await runner.stopped).toBe("taken-over")
     expect(readOutboxFile(home)).toEqual([])
     expect(existsSync(join(home, "agent-inbox.claimed", CLAIM))).toBe(true)
+  })
+
+  it("does not write over the journal of the runner that took over when its non-task command returns", async () => {
+    const Y = "bridge-yyyyyyyyyyyyyyyyyyyyyyyy"
+    const mine = makeTask({ id: "r2-created-id", title: "Once", order: 2 })
+    writeBase([existing], 1)
+    claimFile([
+      { id: "p1", command: "pause" },
+      { id: "k1", command: "create", payload: { title: "Once" } },
+    ])
+    vi.useFakeTimers({ toFake: ["Date"] })
+    let theirs = ""
+    const pause = defineBridgeCommand({
+      command: "pause",
+      payload: z.object({}),
+      run: async () => {
+        // Paused here past the role's stale time. Meanwhile another runner took the role, answered
+        // p1 as interrupted, appended k1's batch as line Y and has Y pending in its journal.
+        const runnerFile = join(home, "runner.json")
+        const current = JSON.parse(readFileSync(runnerFile, "utf8")) as Record<string, unknown>
+        writeFileSync(runnerFile, JSON.stringify({ ...current, token: "another-runner" }))
+        writeFileSync(join(home, "tasks.journal"), journalLine([mine], 1, 1, Y))
+        const p1: JournalEntry = { index: 0, id: "p1", command: "pause", summary: "interrupted", response: { commandId: "p1", status: "error", error: "interrupted", timestamp: "2026-01-01T00:00:00.000Z" } }
+        writeAgentJournal({ version: 1, claims: [CLAIM], committed: [p1], pending: { line: Y, entries: [created(mine, 1, "k1")] }, running: null })
+        theirs = readFileSync(join(home, "agent-journal.json"), "utf8")
+        vi.setSystemTime(Date.now() + 60_000)
+        return { paused: true }
+      },
+      describe: () => "paused",
+    })
+    const paused = startTestRunner(home, { commands: [pause] })
+    await paused.processNow()
+    expect(await paused.stopped).toBe("taken-over")
+    expect(readFileSync(join(home, "agent-journal.json"), "utf8")).toBe(theirs)
+    // The runner that took over is killed now; the next one settles Y as applied.
+    vi.setSystemTime(Date.now() + 60_000)
+    const next = startTestRunner(home, { commands: [pause] })
+    await next.processNow()
+    await next.stop()
+    expect(titled("Once").map((t) => t.id)).toEqual(["r2-created-id"])
+    expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(["p1", "k1"])
   })
 })
