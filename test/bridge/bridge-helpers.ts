@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { startBridgeRunner, type BridgeRunner, type BridgeRunnerOptions } from "../../src/bridge/runner.ts"
 import type { AgentResponse } from "../../src/bridge/protocol.ts"
+import type { JournalEntry } from "../../src/store/runner-journal.ts"
 import { readRunnerStatus } from "../../src/store/runner-role.ts"
 import type { Task } from "../../src/domain/task.ts"
 import { BUN, MAIN } from "../helpers/run-tsk.ts"
@@ -92,3 +93,21 @@ export async function killServe(serve: { child: ChildProcess; exited: Promise<un
 export function configurePoll(home: string, pollIntervalMs: number): void {
   writeFileSync(join(home, "config.json"), JSON.stringify({ version: 1, revision: 1, integrations: { agent: { enabled: false, pollIntervalMs } } }))
 }
+
+/** A claimed inbox file (`agent-inbox.claimed/<name>`) holding `commands`, as a crash leaves it. */
+export function writeClaimFile(home: string, name: string, commands: unknown[]): void {
+  mkdirSync(join(home, "agent-inbox.claimed"), { recursive: true })
+  writeFileSync(join(home, "agent-inbox.claimed", name), JSON.stringify(commands))
+}
+
+/** An ok answer, at a fixed time. */
+export const okAnswer = (commandId: string, data: unknown): AgentResponse => ({ commandId, status: "ok", data, timestamp: "2026-01-01T00:00:00.000Z" })
+
+/** The runner's journal entry of a `create` it committed. */
+export const createdEntry = (task: Task, index: number, id: string): JournalEntry => ({
+  index,
+  id,
+  command: "create",
+  summary: `created '${task.title}'`,
+  response: okAnswer(id, { ...task, subtaskIds: [], blocked: false, progress: null }),
+})

@@ -6,11 +6,10 @@ import { join } from "node:path"
 import * as z from "zod"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
-import { readOutboxFile, readTaskList, startTestRunner } from "./bridge-helpers.ts"
+import { createdEntry, okAnswer, readOutboxFile, readTaskList, startTestRunner, writeClaimFile } from "./bridge-helpers.ts"
 import { defineBridgeCommand } from "../../src/domain/command-definition.ts"
 import { serializeTasksFile } from "../../src/store/tasks-repository.ts"
 import type { Journal, JournalEntry } from "../../src/store/runner-journal.ts"
-import type { AgentResponse } from "../../src/bridge/protocol.ts"
 import type { Task } from "../../src/domain/task.ts"
 
 let home: string
@@ -46,20 +45,9 @@ const peekCommand = () =>
   })
 const runs = () => (existsSync(join(home, "count.log")) ? readFileSync(join(home, "count.log"), "utf8").split("\n").filter(Boolean).length : 0)
 
-function claimFile(commands: unknown[]): void {
-  mkdirSync(join(home, "agent-inbox.claimed"), { recursive: true })
-  writeFileSync(join(home, "agent-inbox.claimed", CLAIM), JSON.stringify(commands))
-}
+const claimFile = (commands: unknown[]) => writeClaimFile(home, CLAIM, commands)
 const writeTasks = (tasks: Task[], revision = 1) => writeFileSync(join(home, "tasks.json"), serializeTasksFile({ revision, tasks }))
 const writeJournal = (journal: Journal) => writeFileSync(join(home, "agent-journal.json"), JSON.stringify(journal))
-const response = (commandId: string, data: unknown): AgentResponse => ({ commandId, status: "ok", data, timestamp: "2026-01-01T00:00:00.000Z" })
-const created = (task: Task, index: number, id: string): JournalEntry => ({
-  index,
-  id,
-  command: "create",
-  summary: `created '${task.title}'`,
-  response: response(id, { ...task, subtaskIds: [], blocked: false, progress: null }),
-})
 
 async function restart(): Promise<void> {
   const runner = startTestRunner(home, { commands: [countCommand(), peekCommand()] })
@@ -73,7 +61,7 @@ describe("a runner killed mid-batch and restarted", () => {
   it("runs a batch again when it was killed before the rename over tasks.json", async () => {
     claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
     writeFileSync(join(home, TEMP), serializeTasksFile({ revision: 1, tasks: [onceTask] }))
-    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: { temp: TEMP, entries: [created(onceTask, 0, "k1")] }, running: null })
+    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: { temp: TEMP, entries: [createdEntry(onceTask, 0, "k1")] }, running: null })
     await restart()
     const tasks = readTaskList(home)
     expect(tasks.map((t) => t.title)).toEqual(["Once"])
@@ -87,17 +75,17 @@ describe("a runner killed mid-batch and restarted", () => {
   it("does not run a batch again when it was killed after the rename, and answers with the journaled result", async () => {
     claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
     writeTasks([onceTask])
-    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: { temp: TEMP, entries: [created(onceTask, 0, "k1")] }, running: null })
+    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: { temp: TEMP, entries: [createdEntry(onceTask, 0, "k1")] }, running: null })
     await restart()
     expect(readTaskList(home).map((t) => t.id)).toEqual(["journaled-id"])
-    expect(readOutboxFile(home)).toEqual([created(onceTask, 0, "k1").response])
+    expect(readOutboxFile(home)).toEqual([createdEntry(onceTask, 0, "k1").response])
   })
 
   it("still decides right when other processes wrote tasks.json between the kill and the restart", async () => {
     claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
     const other = makeTask({ id: "other", title: "Written by the CLI meanwhile" })
     writeTasks([onceTask, other], 7)
-    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: { temp: TEMP, entries: [created(onceTask, 0, "k1")] }, running: null })
+    writeJournal({ version: 1, claims: [CLAIM], committed: [], pending: { temp: TEMP, entries: [createdEntry(onceTask, 0, "k1")] }, running: null })
     await restart()
     expect(readTaskList(home).map((t) => t.id)).toEqual(["journaled-id", "other"])
     expect(readOutboxFile(home).map((a) => a.commandId)).toEqual(["k1"])
@@ -106,7 +94,7 @@ describe("a runner killed mid-batch and restarted", () => {
   it("delivers remembered answers once when it was killed before appending them to the outbox", async () => {
     claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
     writeTasks([onceTask])
-    const answer = created(onceTask, 0, "k1").response
+    const answer = createdEntry(onceTask, 0, "k1").response
     mkdirSync(join(home, "agent-processed.d"))
     writeFileSync(join(home, "agent-processed.d", "0000000001.json"), JSON.stringify({ version: 1, entries: [{ id: "k1", claim: `${CLAIM}#0`, response: answer }], claims: [CLAIM], answers: [answer] }))
     await restart()
@@ -118,7 +106,7 @@ describe("a runner killed mid-batch and restarted", () => {
   it("does not answer twice when it was killed after appending answers but before deleting the inbox file", async () => {
     claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
     writeTasks([onceTask])
-    const answer = created(onceTask, 0, "k1").response
+    const answer = createdEntry(onceTask, 0, "k1").response
     mkdirSync(join(home, "agent-processed.d"))
     writeFileSync(join(home, "agent-processed.d", "0000000001.json"), JSON.stringify({ version: 1, entries: [{ id: "k1", claim: `${CLAIM}#0`, response: answer }], claims: [CLAIM], answers: [answer] }))
     writeFileSync(join(home, "agent-outbox.json"), JSON.stringify([answer]))
@@ -155,8 +143,8 @@ describe("a runner killed mid-batch and restarted", () => {
     ])
     writeTasks([first])
     writeFileSync(join(home, TEMP), serializeTasksFile({ revision: 2, tasks: [first, notLanded] }))
-    const counted: JournalEntry = { index: 1, id: "k2", command: "count", summary: "counted", response: response("k2", { counted: true }) }
-    writeJournal({ version: 1, claims: [CLAIM], committed: [created(first, 0, "k1"), counted], pending: { temp: TEMP, entries: [created(notLanded, 2, "k3")] }, running: null })
+    const counted: JournalEntry = { index: 1, id: "k2", command: "count", summary: "counted", response: okAnswer("k2", { counted: true }) }
+    writeJournal({ version: 1, claims: [CLAIM], committed: [createdEntry(first, 0, "k1"), counted], pending: { temp: TEMP, entries: [createdEntry(notLanded, 2, "k3")] }, running: null })
     await restart()
     expect(runs()).toBe(0)
     const tasks = readTaskList(home)
@@ -171,8 +159,8 @@ describe("a runner killed mid-batch and restarted", () => {
     claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
     writeFileSync(join(home, "agent-inbox.claimed", second), JSON.stringify([{ id: "k2", command: "count" }, { id: "k3", command: "create", payload: { title: "Later" } }]))
     writeTasks([onceTask])
-    const counted: JournalEntry = { index: 1, id: "k2", command: "count", summary: "counted", response: response("k2", { counted: true }) }
-    writeJournal({ version: 1, claims: [CLAIM, second], committed: [created(onceTask, 0, "k1"), counted], pending: null, running: null })
+    const counted: JournalEntry = { index: 1, id: "k2", command: "count", summary: "counted", response: okAnswer("k2", { counted: true }) }
+    writeJournal({ version: 1, claims: [CLAIM, second], committed: [createdEntry(onceTask, 0, "k1"), counted], pending: null, running: null })
     await restart()
     expect(runs()).toBe(0)
     expect(readTaskList(home).map((t) => t.title)).toEqual(["Once", "Later"])

@@ -3,11 +3,11 @@
 // then starts a new runner and checks that the batch counts exactly once (or, when it never
 // landed, runs once) and is answered once.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs"
+import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
-import { readOutboxFile, readTaskList, startTestRunner } from "./bridge-helpers.ts"
+import { createdEntry, readOutboxFile, readTaskList, startTestRunner, writeClaimFile } from "./bridge-helpers.ts"
 import { defineBridgeCommand } from "../../src/domain/command-definition.ts"
 import * as z from "zod"
 import { compactTasks, mutateTasks, serializeTasksFile } from "../../src/store/tasks-repository.ts"
@@ -16,7 +16,6 @@ import { FOLDED_FILE, readFoldedIds, recordFoldedLines } from "../../src/store/f
 import { settleBatchLine } from "../../src/store/runner-task-commit.ts"
 import { runDoctor } from "../../src/store/doctor.ts"
 import type { Journal, JournalEntry } from "../../src/store/runner-journal.ts"
-import type { AgentResponse } from "../../src/bridge/protocol.ts"
 import type { Task } from "../../src/domain/task.ts"
 
 let home: string
@@ -30,24 +29,13 @@ const LINE = "bridge-0123456789abcdef01234567"
 const existing = makeTask({ id: "existing-id", title: "Already there", order: 1 })
 const onceTask = makeTask({ id: "journaled-id", title: "Once", order: 2 })
 
-function claimFile(commands: unknown[]): void {
-  mkdirSync(join(home, "agent-inbox.claimed"), { recursive: true })
-  writeFileSync(join(home, "agent-inbox.claimed", CLAIM), JSON.stringify(commands))
-}
+const claimFile = (commands: unknown[]) => writeClaimFile(home, CLAIM, commands)
 const writeBase = (tasks: Task[], revision: number) => writeFileSync(join(home, "tasks.json"), serializeTasksFile({ revision, tasks }))
 /** The batch's line, as the runner appends it: on base `base`, the revision after `after`. */
 const journalLine = (put: Task[], base: number, after: number, id = LINE) =>
   serializeLine({ base, revision: after + 1, put, delete: [], maxOrder: maxOrderOf([existing, ...put]), id })
 const writeAgentJournal = (journal: Journal) => writeFileSync(join(home, "agent-journal.json"), JSON.stringify(journal))
-const response = (commandId: string, data: unknown): AgentResponse => ({ commandId, status: "ok", data, timestamp: "2026-01-01T00:00:00.000Z" })
-const created = (task: Task, index: number, id: string): JournalEntry => ({
-  index,
-  id,
-  command: "create",
-  summary: `created '${task.title}'`,
-  response: response(id, { ...task, subtaskIds: [], blocked: false, progress: null }),
-})
-const pendingLine = (line = LINE): Journal => ({ version: 1, claims: [CLAIM], committed: [], pending: { line, entries: [created(onceTask, 0, "k1")] }, running: null })
+const pendingLine = (line = LINE): Journal => ({ version: 1, claims: [CLAIM], committed: [], pending: { line, entries: [createdEntry(onceTask, 0, "k1")] }, running: null })
 
 async function restart(): Promise<void> {
   const runner = startTestRunner(home)
@@ -56,6 +44,20 @@ async function restart(): Promise<void> {
 }
 
 const titled = (title: string) => readTaskList(home).filter((t) => t.title === title)
+/** The unit on disk as the runner left it: the claimed `create` of "Once", its line's id pending. */
+function claimOnce(): void {
+  claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
+  writeAgentJournal(pendingLine())
+}
+/** The batch ran again, once: one "Once" (not the journaled one), answered once, with it. */
+function expectRanAgainOnce(): void {
+  const once = titled("Once")
+  expect(once).toHaveLength(1)
+  expect(once[0]!.id).not.toBe("journaled-id")
+  const answers = readOutboxFile(home)
+  expect(answers.map((a) => a.commandId)).toEqual(["k1"])
+  expect((answers[0]!.data as Task).id).toBe(once[0]!.id)
+}
 
 describe("a bridge batch as one journal line", () => {
   it("is one tasks.journal line, with tasks.json left as it was", async () => {
@@ -80,46 +82,37 @@ describe("a bridge batch as one journal line", () => {
 describe("a runner killed during a batch written as one journal line", () => {
   it("runs the batch again when it was killed after recording the line's id and before appending it", async () => {
     writeBase([existing], 1)
-    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
-    writeAgentJournal(pendingLine())
+    claimOnce()
     await restart()
-    const once = titled("Once")
-    expect(once).toHaveLength(1)
-    expect(once[0]!.id).not.toBe("journaled-id")
-    const answers = readOutboxFile(home)
-    expect(answers.map((a) => a.commandId)).toEqual(["k1"])
-    expect((answers[0]!.data as Task).id).toBe(once[0]!.id)
+    expectRanAgainOnce()
   })
 
   it("does not run the batch again when it was killed after appending the line, and answers with the journaled result", async () => {
     writeBase([existing], 1)
     writeFileSync(join(home, "tasks.journal"), journalLine([onceTask], 1, 1))
-    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
-    writeAgentJournal(pendingLine())
+    claimOnce()
     await restart()
     expect(titled("Once").map((t) => t.id)).toEqual(["journaled-id"])
-    expect(readOutboxFile(home)).toEqual([created(onceTask, 0, "k1").response])
+    expect(readOutboxFile(home)).toEqual([createdEntry(onceTask, 0, "k1").response])
   })
 
   it("does not run the batch again when another writer folded the line into tasks.json before the restart", async () => {
     writeBase([existing], 1)
     writeFileSync(join(home, "tasks.journal"), journalLine([onceTask], 1, 1))
-    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
-    writeAgentJournal(pendingLine())
+    claimOnce()
     // The line is gone from the journal: only the compaction's record can tell it landed.
     expect(await compactTasks(home)).toBe(true)
     expect(existsSync(join(home, "tasks.journal"))).toBe(false)
     expect(readFoldedIds(home).has(LINE)).toBe(true)
     await restart()
     expect(titled("Once").map((t) => t.id)).toEqual(["journaled-id"])
-    expect(readOutboxFile(home)).toEqual([created(onceTask, 0, "k1").response])
+    expect(readOutboxFile(home)).toEqual([createdEntry(onceTask, 0, "k1").response])
   })
 
   it("still knows the line landed after several compactions and other changes, and forgets it once the unit is done", async () => {
     writeBase([existing], 1)
     writeFileSync(join(home, "tasks.journal"), journalLine([onceTask], 1, 1))
-    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
-    writeAgentJournal(pendingLine())
+    claimOnce()
     for (let i = 0; i < 3; i++) {
       await mutateTasks(home, (tasks) => ({ tasks: [...tasks, makeTask({ id: `cli-${i}`, title: `CLI ${i}`, order: 10 + i })], result: null }))
       expect(await compactTasks(home)).toBe(true)
@@ -148,14 +141,13 @@ describe("a runner killed during a batch written as one journal line", () => {
     // A base written by tsk (so backups/ holds it), the batch's line on it, then tasks.json damaged.
     await mutateTasks(home, () => ({ tasks: [existing], result: null }))
     writeFileSync(join(home, "tasks.journal"), journalLine([onceTask], 1, 1))
-    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
-    writeAgentJournal(pendingLine())
+    claimOnce()
     writeFileSync(join(home, "tasks.json"), "{ damaged")
     expect((await runDoctor(home, true)).healthy).toBe(true)
     expect(existsSync(join(home, "tasks.journal"))).toBe(false)
     await restart()
     expect(titled("Once").map((t) => t.id)).toEqual(["journaled-id"])
-    expect(readOutboxFile(home)).toEqual([created(onceTask, 0, "k1").response])
+    expect(readOutboxFile(home)).toEqual([createdEntry(onceTask, 0, "k1").response])
   })
 
   it("runs the batch again when tsk doctor --repair was killed after recording the line as folded in and before writing tasks.json", async () => {
@@ -164,25 +156,18 @@ describe("a runner killed during a batch written as one journal line", () => {
     await mutateTasks(home, () => ({ tasks: [existing], result: null }))
     const text = journalLine([onceTask], 1, 1) + "damaged line\n"
     writeFileSync(join(home, "tasks.journal"), text)
-    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
-    writeAgentJournal(pendingLine())
+    claimOnce()
     renameSync(join(home, "tasks.journal"), join(home, "tasks.journal.corrupt-2026-01-01T00-00-00-000Z"))
     recordFoldedLines(home, scanJournal(Buffer.from(text)).lines, 4, 1)
     await restart()
-    const once = titled("Once")
-    expect(once).toHaveLength(1)
-    expect(once[0]!.id).not.toBe("journaled-id")
-    const answers = readOutboxFile(home)
-    expect(answers.map((a) => a.commandId)).toEqual(["k1"])
-    expect((answers[0]!.data as Task).id).toBe(once[0]!.id)
+    expectRanAgainOnce()
   })
 
   it("never counts a line whose folding base was not written, even once later bases reach that revision", async () => {
     await mutateTasks(home, () => ({ tasks: [existing], result: null }))
     const text = journalLine([onceTask], 1, 1) + "damaged line\n"
     writeFileSync(join(home, "tasks.journal.corrupt-2026-01-01T00-00-00-000Z"), text)
-    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
-    writeAgentJournal(pendingLine())
+    claimOnce()
     recordFoldedLines(home, scanJournal(Buffer.from(text)).lines, 4, 1)
     // Other writers go on while the runner is down: the list passes revision 4.
     for (let i = 0; i < 4; i++) {
@@ -199,8 +184,7 @@ describe("a runner killed during a batch written as one journal line", () => {
   it("neither answers nor runs the batch again when tasks.folded.json cannot be read, and a compaction keeps that record", async () => {
     writeBase([existing], 1)
     writeFileSync(join(home, "tasks.journal"), journalLine([onceTask], 1, 1))
-    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
-    writeAgentJournal(pendingLine())
+    claimOnce()
     expect(await compactTasks(home)).toBe(true)
     const damaged = readFileSync(join(home, FOLDED_FILE), "utf8").slice(0, 20)
     writeFileSync(join(home, FOLDED_FILE), damaged)
@@ -227,8 +211,7 @@ describe("a runner killed during a batch written as one journal line", () => {
     // Another writer's line is in the journal; the paused runner holds the journal open, checked.
     writeFileSync(join(home, "tasks.journal"), serializeLine({ base: 1, revision: 2, put: [other], delete: [], maxOrder: 3, id: "cli-line" }))
     const paused = openSync(join(home, "tasks.journal"), "a")
-    claimFile([{ id: "k1", command: "create", payload: { title: "Once" } }])
-    writeAgentJournal(pendingLine())
+    claimOnce()
     // The new runner's recovery decides first; the paused runner then resumes and writes its line
     // where it meant to, right after the CLI's, before anything else is written.
     expect(await settleBatchLine(home, LINE)).toBe(false)
@@ -295,7 +278,7 @@ describe("a runner paused past the takeover of its role", () => {
         writeFileSync(runnerFile, JSON.stringify({ ...current, token: "another-runner" }))
         writeFileSync(join(home, "tasks.journal"), journalLine([mine], 1, 1, Y))
         const p1: JournalEntry = { index: 0, id: "p1", command: "pause", summary: "interrupted", response: { commandId: "p1", status: "error", error: "interrupted", timestamp: "2026-01-01T00:00:00.000Z" } }
-        writeAgentJournal({ version: 1, claims: [CLAIM], committed: [p1], pending: { line: Y, entries: [created(mine, 1, "k1")] }, running: null })
+        writeAgentJournal({ version: 1, claims: [CLAIM], committed: [p1], pending: { line: Y, entries: [createdEntry(mine, 1, "k1")] }, running: null })
         theirs = readFileSync(join(home, "agent-journal.json"), "utf8")
         vi.setSystemTime(Date.now() + 60_000)
         return { paused: true }
