@@ -1,11 +1,10 @@
 // tsk done | undone | start | archive | claim | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
-import { changeOneTask, loadTasks, openStore, requirePositional, stringOption, whoAmI } from "./cli-store.ts"
+import { changeOneTask, openStore, requirePositional, stringOption, whoAmI } from "./cli-store.ts"
 import { taskJson, viewAround, type TaskView } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { invalid } from "../domain/errors.ts"
-import { resolveTaskId } from "../domain/task-id-resolver.ts"
 import { subtreeIds } from "../domain/task-tree.ts"
 import { escapeControls } from "../domain/text-safety.ts"
 

@@ -64,14 +64,17 @@ function hits(text: string, needle: string): number[] {
 
 export type Lookup = { task: Task } | { missing: true } | null
 
+/** Where the task `id` starts, as tsk writes a task: its id first, its title next. */
+const taskStart = (id: string) => `{"id":${JSON.stringify(id)},"title":`
+
 /** How many times the task `id` starts in the base text (more than once: a hand-edited file). */
 export function taskStarts(text: string, id: string): number {
-  return hits(text, `{"id":${JSON.stringify(id)},"title":`).length
+  return hits(text, taskStart(id)).length
 }
 
 /** The task `id` in the base text: found once, not there at all, or null (look in the whole list). */
 export function findTaskInText(text: string, id: string): Lookup {
-  const starts = hits(text, `{"id":${JSON.stringify(id)},"title":`)
+  const starts = hits(text, taskStart(id))
   if (starts.length === 0) return text.includes(JSON.stringify(id)) ? null : { missing: true }
   if (starts.length > 1) return null
   const found = objectAt(text, starts[0]!)
