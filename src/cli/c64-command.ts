@@ -2,7 +2,7 @@
 // backend, reset, run-prg). The backend comes from the `c64.*` settings; the task state lives in
 // C64BRIDGE_HOME (or the file C64_TASK_STATE_FILE names). Commands that touch the machine go to
 // the runner that owns it when a machine route is wired (the real CLI: src/bridge/c64-machine-route.ts).
-import { readFile } from "node:fs/promises"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import type { CommandContext, CommandSpec, OptionValues } from "./command.ts"
 import { requirePositional } from "./cli-store.ts"
@@ -282,10 +282,13 @@ const runPrg: CommandSpec = {
   usage: "tsk c64 run-prg <file.prg>",
   async run(ctx, { positionals }) {
     const file = requirePositional(positionals, 0, "PRG file", runPrg.usage)
-    const prg = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-      throw invalid(`cannot read ${file}: ${error.code === "ENOENT" ? "no such file" : error.code}`)
-    })
-    const bytes = new Uint8Array(prg)
+    let bytes: Uint8Array
+    try {
+      bytes = new Uint8Array(readFileSync(file))
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      throw invalid(`cannot read ${file}: ${code === "ENOENT" ? "no such file" : code}`)
+    }
     const answer = await onMachine(ctx, "c64-run-prg", { prgBase64: Buffer.from(bytes).toString("base64") }, (s) => s.runPrg(bytes))
     return { data: answer, text: `${ctx.style.green("✓")} Running ${answer.length} bytes loaded at ${answer.loadAddress}` }
   },

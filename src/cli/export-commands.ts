@@ -1,6 +1,6 @@
 // tsk export | import — everything out (JSON, CSV, Markdown), and tasks in from another home, an
 // export, or the ancestor's tasks.json.
-import { readFile } from "node:fs/promises"
+import { readFileSync } from "node:fs"
 import { resolve } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { loadTasks, openStore, requirePositional, stringOption } from "./cli-store.ts"
@@ -49,7 +49,7 @@ export const importCommand: CommandSpec = {
     const path = resolve(requirePositional(positionals, 0, "file", "tsk import <file>"))
     let text: string
     try {
-      text = await readFile(path, "utf8")
+      text = readFileSync(path, "utf8")
     } catch (error) {
       throw new TskError((error as NodeJS.ErrnoException).code === "ENOENT" ? "not_found" : "io", `cannot read ${positionals[0]}: ${(error as NodeJS.ErrnoException).code ?? "error"}`)
     }

@@ -116,4 +116,4 @@ export async function hookMain(env: NodeJS.ProcessEnv = process.env): Promise<nu
   return 0
 }
 
-if (import.meta.main) process.exit(await hookMain())
+if (import.meta.main) void hookMain().then((code) => process.exit(code))

@@ -1,6 +1,6 @@
 // `tsk os ...`: the agent operating state from the command line, the same engine as the `os-*`
 // bridge commands. `--json` prints the engine's data; otherwise a short human summary.
-import { readFile } from "node:fs/promises"
+import { readFileSync } from "node:fs"
 import type { CommandContext, CommandInput, CommandOutput, CommandSpec } from "./command.ts"
 import { TskError } from "../domain/errors.ts"
 import { describeValidation } from "../os/bridge-commands.ts"
@@ -29,7 +29,7 @@ function parseJsonOption(text: string, flag: string): unknown {
 async function readJsonFileOption(path: string): Promise<unknown> {
   let text: string
   try {
-    text = await readFile(path, "utf8")
+    text = readFileSync(path, "utf8")
   } catch {
     throw new TskError("not_found", `cannot read --file ${path}`)
   }

@@ -7,6 +7,8 @@ export declare const DIST_MANIFEST: string
 export interface DistManifest {
   /** The checkout, relative to the bundle's folder. */
   root: string
+  /** The checkout's real path when the bundle was built. */
+  checkout: string
   present: string[]
   absent: string[]
 }

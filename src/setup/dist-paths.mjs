@@ -1,6 +1,6 @@
 // Where the bundled entry point lives and when it is stale; shared by the build (Bun), ensure-deps
 // (Node), the bundle itself (dist/main.js checks it is fresh before it runs) and the tests.
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs"
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
 
 export const DIST_FOLDER = "dist"
@@ -12,7 +12,9 @@ export const DIST_SOURCES = ["src", "components", "package.json", "tsconfig.json
 /**
  * Written by the build beside the stamp: every source file and folder there was when the build
  * started (relative to the checkout), and the sources that were absent. The bundle compares them
- * with the stamp on every start, without a listing of the tree.
+ * with the stamp on every start, without a listing of the tree. It also names the checkout's real
+ * path: Bun writes the paths our modules find through import.meta into a CommonJS bundle as they
+ * were at build time, so a checkout that moved needs a new bundle.
  */
 export const DIST_MANIFEST = ".sources"
 
@@ -44,7 +46,7 @@ export function distManifest(root, out) {
     return true
   }
   for (const source of DIST_SOURCES) if (!walk(source)) absent.push(source)
-  return { root: relative(out, root) || ".", present, absent }
+  return { root: relative(out, root) || ".", checkout: realpathSync(root), present, absent }
 }
 
 /** The checkout the bundle in `out` was built from (its manifest says; else the folder above). */
@@ -60,8 +62,8 @@ export function checkoutOf(out) {
 
 /**
  * True when the bundle in `out` was built after every source it lists last changed, and no source
- * appeared since: an edit in place changes its file's time, a new, removed or renamed file its
- * folder's. About 400 stat calls (1-2 ms); no manifest or stamp means stale.
+ * appeared since, and the checkout did not move: an edit in place changes its file's time, a new,
+ * removed or renamed file its folder's. About 400 stat calls (1-2 ms); no manifest or stamp means stale.
  */
 export function bundleIsFresh(out) {
   let stamp
@@ -74,6 +76,11 @@ export function bundleIsFresh(out) {
   }
   if (!Array.isArray(manifest?.present) || !Array.isArray(manifest.absent) || typeof manifest.root !== "string") return false
   const root = join(out, manifest.root)
+  try {
+    if (realpathSync(root) !== manifest.checkout) return false
+  } catch {
+    return false
+  }
   for (const path of manifest.present) {
     const stat = statSync(`${root}/${path}`, { throwIfNoEntry: false })
     if (!stat || stat.mtimeMs > stamp) return false

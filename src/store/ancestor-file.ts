@@ -1,7 +1,7 @@
 // A tasks.json in the ancestor's format (a bare array) is recognised, never "repaired" into an
 // empty list: the original is kept next to it as tasks.ancestor-<time>.json, and the migrated
 // tasks (domain/ancestor-migration.ts) are written in our format, inside the tasks lock.
-import { readFile } from "node:fs/promises"
+import { readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { homePaths } from "./paths.ts"
 import { writeFileDurable } from "./durable-file.ts"
@@ -38,7 +38,7 @@ export async function migrateAncestorFile(home: string, locked: boolean, seriali
   const run = async (): Promise<MigratedSnapshot | null> => {
     let text: string
     try {
-      text = await readFile(file, "utf8")
+      text = readFileSync(file, "utf8")
     } catch {
       return null
     }
@@ -53,7 +53,7 @@ export async function migrateAncestorFile(home: string, locked: boolean, seriali
   if (locked) return run()
   // Only the ancestor's array is worth the lock: any other bad file stays an error, at once.
   try {
-    if ((await migrateAncestorText(await readFile(file, "utf8"))) === null) return null
+    if ((await migrateAncestorText(readFileSync(file, "utf8"))) === null) return null
   } catch {
     return null
   }

@@ -2,7 +2,7 @@
 // with a revision bump and a backup, like every owned file. Like tasks.json, a config.json that
 // tsk wrote itself is trusted without loading the schema (see validated-stamp.ts), so the TUI's
 // first frame does not wait for zod.
-import { readFile } from "node:fs/promises"
+import { readFileSync } from "node:fs"
 import { homePaths } from "./paths.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLockRetrying } from "./file-lock.ts"
@@ -22,7 +22,7 @@ export async function readConfig(home: string): Promise<Config> {
   if (before === null) return DEFAULT_CONFIG
   if (isValidatedStamp(file, before)) {
     try {
-      const trusted = JSON.parse(await readFile(file, "utf8")) as Config
+      const trusted = JSON.parse(readFileSync(file, "utf8")) as Config
       if (trusted.version === DEFAULT_CONFIG.version && fileIdentity(file) === before) return trusted
     } catch {
       // changed under us: validate below

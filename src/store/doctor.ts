@@ -5,7 +5,6 @@
 // base plus the journal lines that apply to it, and sets aside (never deletes) a journal that is
 // corrupt or holds lines that apply to nothing. Leftovers of crashed writers (see leftovers.ts)
 // are reported and removed.
-import { readFile } from "node:fs/promises"
 import { readdirSync, readFileSync, renameSync } from "node:fs"
 import { basename, dirname } from "node:path"
 import * as z from "zod"
@@ -46,7 +45,7 @@ async function checkFile(path: string, schema: z.ZodType): Promise<FileReport & 
   const file = basename(path)
   let text: string
   try {
-    text = await readFile(path, "utf8")
+    text = readFileSync(path, "utf8")
   } catch {
     return { file, status: "missing" }
   }

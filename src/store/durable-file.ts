@@ -4,8 +4,7 @@
 // process before its own graceful stop). A guarded write checks, just before its rename, that it
 // may still replace the file (its lock is still held, the file is the one it read); otherwise the
 // temp file is removed and nothing is written.
-import { mkdir, open, readFile } from "node:fs/promises"
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import type * as z from "zod"
 import { TskError } from "../domain/errors.ts"
@@ -17,8 +16,17 @@ export { describeZodIssues }
 export const FILE_MODE = 0o600
 export const DIR_MODE = 0o700
 
+/**
+ * node:fs/promises (and node:events behind it) costs a process about 3 ms to load, so only the
+ * writers that go off the main thread load it, on their first write: a read never does.
+ */
+let promisesModule: Promise<typeof import("node:fs/promises")> | undefined
+function fsPromises(): Promise<typeof import("node:fs/promises")> {
+  return (promisesModule ??= import("node:fs/promises"))
+}
+
 export async function ensureDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: DIR_MODE })
+  await (await fsPromises()).mkdir(dir, { recursive: true, mode: DIR_MODE })
 }
 
 export function ensureDirSync(dir: string): void {
@@ -99,6 +107,7 @@ function replaceFileSync(path: string, content: string | Uint8Array, sync: boole
 async function replaceFile(path: string, content: string | Uint8Array, sync: boolean, guard?: WriteGuard): Promise<void> {
   await ensureDir(dirname(path))
   const temp = tempPathFor(path)
+  const { open } = await fsPromises()
   const handle = await open(temp, "wx", FILE_MODE)
   try {
     await handle.writeFile(content)
@@ -180,7 +189,7 @@ export async function readJsonFile<S extends z.ZodType>(
 ): Promise<LoadedJson<z.infer<S>>> {
   let text: string
   try {
-    text = await readFile(path, "utf8")
+    text = readFileSync(path, "utf8")
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { status: "missing" }
     throw new TskError("io", `cannot read ${fileLabel}: ${(error as NodeJS.ErrnoException).code ?? "error"}`)

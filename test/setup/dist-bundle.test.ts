@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { buildDist } from "../../src/setup/build-dist.ts"
+import { CROSSINGS, DIST_CLI, buildDist } from "../../src/setup/build-dist.ts"
 import { DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
@@ -53,6 +53,19 @@ describe("the bundled entry point", () => {
     }
   })
 
+  it("runs the commands from CommonJS with its bytecode; the hook and the TUI from ES modules, which alone load OpenTUI", () => {
+    const cli = readFileSync(join(out, DIST_CLI), "utf8")
+    expect(cli.split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
+    expect(statSync(join(out, `${DIST_CLI}.jsc`)).size).toBeGreaterThan(0)
+    expect(cli).not.toMatch(/require\("@opentui\//)
+    const entry = readFileSync(join(out, DIST_ENTRY), "utf8")
+    expect(entry).toContain(`import("./${DIST_CLI}")`)
+    for (const { file, in: bundle } of Object.values(CROSSINGS)) {
+      expect(existsSync(join(out, file))).toBe(true)
+      if (bundle === "esm") expect(cli).toContain(`import("./${file}")`)
+    }
+  })
+
   it("renders JSX with the production runtime", () => {
     const chunks = readdirSync(out).filter((f) => f.endsWith(".js"))
     const code = chunks.map((f) => readFileSync(join(out, f), "utf8")).join("\n")
@@ -81,11 +94,15 @@ describe("the bundle's own staleness check", () => {
     for (const file of ["package.json", "tsconfig.json", "src/main.ts", "src/a/b/c/d/e/deep.ts", "components/x/view.tsx"]) writeFileSync(join(root, file), "\n")
     const out = join(root, "dist")
     const stamp = () => {
-      // Everything an hour old, then the manifest and a stamp of now: what a build leaves.
+      // Everything an hour old, then the manifest and a stamp of a second ago: what a build leaves
+      // (its stamp has the time the build started). A stamp of now could share its time with
+      // the edit that follows: the kernel's file times move in steps of a few milliseconds.
       const old = new Date(Date.now() - 3_600_000)
       for (const path of distManifest(root, out).present) utimesSync(join(root, path), old, old)
       writeFileSync(join(out, DIST_MANIFEST), JSON.stringify(distManifest(root, out)))
       writeFileSync(join(out, ".built"), "")
+      const built = new Date(Date.now() - 1000)
+      utimesSync(join(out, ".built"), built, built)
     }
     stamp()
     return { root, out, stamp }
@@ -121,8 +138,13 @@ describe("the bundle's own staleness check", () => {
       stamp()
       rmSync(join(out, DIST_MANIFEST))
       expect(bundleIsFresh(out)).toBe(false)
+      stamp()
+      // A checkout moved elsewhere: the bundle holds the old paths its modules find through import.meta.
+      renameSync(root, `${root}-moved`)
+      expect(bundleIsFresh(join(`${root}-moved`, "dist"))).toBe(false)
     } finally {
       rmSync(root, { recursive: true, force: true })
+      rmSync(`${root}-moved`, { recursive: true, force: true })
     }
   })
 

@@ -1,0 +1,23 @@
+// `tsk <command>`: every command but the TUI and the hook. The bundle builds this file (and what
+// it imports) as CommonJS with its bytecode, dist/cli.js (see build-dist.ts), which the launcher
+// runs for a command, and main.js imports; so it drains its own output (that bundle holds its own
+// copy of process-output.ts).
+import { runCli } from "./cli/run-cli.ts"
+import { rootCommand } from "./cli/commands.ts"
+import { flushOutput } from "./cli/process-output.ts"
+import { firstStart, runFresh } from "./fresh-entry.ts"
+
+export async function runCommandLine(argv: string[]): Promise<number> {
+  const code = await runCli(rootCommand, argv)
+  await flushOutput()
+  return code
+}
+
+// No top-level await in CommonJS. require.main is the file Bun runs (import.meta.path is the source's).
+if (import.meta.main && firstStart()) {
+  const load = async (entry: string) => {
+    delete require.cache[entry]
+    return (require(entry) as { runCommandLine: typeof runCommandLine }).runCommandLine
+  }
+  void runFresh(require.main?.filename ?? import.meta.path, process.argv.slice(2), runCommandLine, load).then((code) => process.exit(code))
+}
