@@ -1,17 +1,13 @@
 #!/usr/bin/env bun
 // Entry point: no arguments opens the TUI, anything else is the CLI. Everything is imported only
 // when needed, so a CLI command never loads the renderer and a hook never loads the command table.
-// The launcher runs the CLI's own bundle (dist/cli.js, from cli-main.ts) for a command directly.
+// The launcher runs this bundle (dist/main.js, ES modules) only for the hook; for the rest it runs
+// dist/cli.js (cli-main.ts) directly.
 import { firstStart, runFresh } from "./fresh-entry.ts"
 
 export async function main(argv: string[]): Promise<number> {
   // A Claude Code hook runs on every agent event and must answer in a few milliseconds.
   if (argv[0] === "hook" && argv.length === 1) return (await import("./cli/hook-command.ts")).hookMain()
-  if (argv.length === 0) {
-    // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
-    const { startTui } = await import("./tui/start-tui.ts")
-    return startTui({ env: process.env, loadApp: async () => (await import("../components/app.tsx")).App })
-  }
   return (await import("./cli-main.ts")).runCommandLine(argv)
 }
 

@@ -3,7 +3,7 @@
 // SIGTERM/SIGHUP) finishes pending writes, stops the bridge, the feeds and the watchers, and
 // restores the terminal before returning.
 import { createCliRenderer, type CliRenderer } from "@opentui/core"
-import { createRoot } from "@opentui/react"
+import { createRoot, flushSync } from "@opentui/react"
 import { createElement, type ComponentType } from "react"
 import { createAppStore } from "../store/app-store.ts"
 import { tskHome } from "../store/paths.ts"
@@ -70,7 +70,10 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
   let agent: Awaited<ReturnType<typeof connectAgent>> | null = null
   let monitor: Promise<OpenedFeeds | null> = Promise.resolve(null)
   try {
-    root.render(createElement(App, { services }))
+    // Rendered synchronously, which also runs the effects (React flushes a sync render's effects
+    // before it returns): the key handlers subscribe in them, and a key typed as soon as the first
+    // frame shows was otherwise dropped until React got round to them.
+    flushSync(() => root.render(createElement(App, { services })))
     stopReloading = store.getState().watch()
     // What the first frame does not need loads once it is drawn: the monitor feeds (the C64, os,
     // memory and checkpoint modules and their schemas; the panes say "not connected" until then),

@@ -26,6 +26,9 @@ export async function startTui(options: StartTuiOptions, terminal: TerminalCheck
   }
   process.env.NODE_ENV ??= "production"
   try {
+    // OpenTUI awaits at its top level, which a require cannot wait for: the bundle (dist/cli.js,
+    // CommonJS) requires it inside run-tui.ts and the app, so it is loaded here first.
+    await Promise.all([import("@opentui/core"), import("@opentui/react")])
     const { runTui } = await import("./run-tui.ts")
     return await runTui(options)
   } catch (error) {

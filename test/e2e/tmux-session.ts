@@ -8,6 +8,8 @@ import { join } from "node:path"
 export const PROJECT_ROOT = join(import.meta.dirname, "..", "..")
 export const BUN = join(PROJECT_ROOT, "node_modules", ".bin", "bun")
 export const MAIN = join(PROJECT_ROOT, "src", "main.ts")
+/** What a person runs (npm's bin): the launcher, which runs the bundle in dist/. */
+export const LAUNCHER = join(PROJECT_ROOT, "bin", "tsk")
 export const PROMPT = "E2E-READY$ "
 
 export interface TmuxSession {
@@ -73,10 +75,10 @@ export function openSession(options: { width?: number; height?: number } = {}): 
   return session
 }
 
-/** Start the TUI in the session and wait for its first screen. */
+/** Start the TUI in the session as a person does (the launcher, from another folder) and wait for its first screen. */
 export async function startTsk(session: TmuxSession): Promise<string> {
   await session.waitFor((s) => s.includes(PROMPT.trim()), "the shell prompt")
-  session.type(`cd ${PROJECT_ROOT} && ${BUN} ${MAIN}`)
+  session.type(`cd ${session.home} && ${LAUNCHER}`)
   session.keys("Enter")
   return session.waitFor((s) => s.includes("1 List") && s.includes("NORMAL"), "the TUI's first screen")
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { readdirSync } from "node:fs"
 import { parseSgrLine, seenColours } from "./sgr-cells.ts"
-import { atPrompt, BUN, lastLine, MAIN, openSession, PROJECT_ROOT, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
+import { atPrompt, lastLine, LAUNCHER, openSession, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
 
 let session: TmuxSession
 afterEach(() => session.close())
@@ -76,7 +76,7 @@ describe("tsk demo", () => {
   it("opens sample tasks, shows the scripted agent's toasts, and cleans up its home on quit", async () => {
     session = openSession({ width: 110, height: 32 })
     await session.waitFor((s) => s.includes(PROMPT.trim()), "the shell prompt")
-    session.type(`cd ${PROJECT_ROOT} && TMPDIR=${session.home} ${BUN} ${MAIN} demo`)
+    session.type(`cd ${session.home} && TMPDIR=${session.home} ${LAUNCHER} demo`)
     session.keys("Enter")
     await session.waitFor((s) => s.includes("Write release notes for v2.4"), "the sample tasks")
     const screen = await session.waitFor((s) => s.includes("Agent: created 'Fix login bug on Safari'"), "the first agent toast", 10000)

@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { CROSSINGS, DIST_CLI, buildDist } from "../../src/setup/build-dist.ts"
+import { DIST_CLI, buildDist } from "../../src/setup/build-dist.ts"
 import { DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
@@ -53,22 +53,17 @@ describe("the bundled entry point", () => {
     }
   })
 
-  it("runs the commands from CommonJS with its bytecode; the hook and the TUI from ES modules, which alone load OpenTUI", () => {
+  it("runs the TUI and the commands from CommonJS with its bytecode, the hook from ES modules", () => {
     const cli = readFileSync(join(out, DIST_CLI), "utf8")
     expect(cli.split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
     expect(statSync(join(out, `${DIST_CLI}.jsc`)).size).toBeGreaterThan(0)
-    expect(cli).not.toMatch(/require\("@opentui\//)
     const entry = readFileSync(join(out, DIST_ENTRY), "utf8")
     expect(entry).toContain(`import("./${DIST_CLI}")`)
-    for (const { file, in: bundle } of Object.values(CROSSINGS)) {
-      expect(existsSync(join(out, file))).toBe(true)
-      if (bundle === "esm") expect(cli).toContain(`import("./${file}")`)
-    }
+    expect(entry).toMatch(/import\("\.\/hook-command-[a-z0-9]+\.js"\)/)
   })
 
   it("renders JSX with the production runtime", () => {
-    const chunks = readdirSync(out).filter((f) => f.endsWith(".js"))
-    const code = chunks.map((f) => readFileSync(join(out, f), "utf8")).join("\n")
+    const code = readFileSync(join(out, DIST_CLI), "utf8")
     expect(code).toContain("@opentui/react/jsx-runtime")
     expect(code).not.toContain("jsx-dev-runtime")
   })
@@ -148,7 +143,7 @@ describe("the bundle's own staleness check", () => {
     }
   })
 
-  it("the launcher runs a bundle as it is, and builds one that has no list of its sources", () => {
+  it("the launcher runs a bundle as it is (cli.js, main.js for the hook), and builds one that has no list of its sources or no cli.js", () => {
     const root = mkdtempSync(join(tmpdir(), "tsk-launcher-"))
     try {
       for (const dir of ["bin", "dist", "src/setup", "node_modules/bun/bin"]) mkdirSync(join(root, dir), { recursive: true })
@@ -157,14 +152,22 @@ describe("the bundle's own staleness check", () => {
       symlinkSync(realpathSync(BUN), join(root, "node_modules", "bun", "bin", "bun.exe"))
       writeFileSync(
         join(root, "src", "setup", "build-dist.ts"),
-        'import { writeFileSync } from "node:fs"\nconst dist = import.meta.dirname + "/../../dist"\nwriteFileSync(dist + "/main.js", \'console.log("rebuilt")\\n\')\nwriteFileSync(dist + "/.sources", "{}")\n',
+        'import { writeFileSync } from "node:fs"\nconst dist = import.meta.dirname + "/../../dist"\nfor (const entry of ["cli.js", "main.js"]) writeFileSync(dist + "/" + entry, `console.log("rebuilt ${entry}")\\n`)\nwriteFileSync(dist + "/.sources", "{}")\n',
       )
-      const run = () => spawnSync(join(root, "bin", "tsk"), [], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000 }).stdout.trim()
+      const run = (...args: string[]) => spawnSync(join(root, "bin", "tsk"), args, { cwd: tmpdir(), encoding: "utf8", timeout: 60_000 }).stdout.trim()
       // A bundle from before the check moved into it (no dist/.sources) is built again first.
       writeFileSync(join(root, "dist", "main.js"), 'console.log("bundle")\n')
-      expect(run()).toBe("rebuilt")
-      writeFileSync(join(root, "dist", "main.js"), 'console.log("bundle")\n')
-      expect(run()).toBe("bundle")
+      expect(run()).toBe("rebuilt cli.js")
+      // The TUI and the commands run cli.js, the hook main.js, as they are.
+      writeFileSync(join(root, "dist", "cli.js"), 'console.log("cli bundle")\n')
+      writeFileSync(join(root, "dist", "main.js"), 'console.log("main bundle")\n')
+      expect(run()).toBe("cli bundle")
+      expect(run("list", "--json")).toBe("cli bundle")
+      expect(run("hook")).toBe("main bundle")
+      expect(run("hook", "--help")).toBe("cli bundle")
+      // A bundle from before cli.js existed (main.js alone) is built again first.
+      rmSync(join(root, "dist", "cli.js"))
+      expect(run("list")).toBe("rebuilt cli.js")
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
