@@ -10,12 +10,13 @@
 // - dist/main.js and its chunks, ES modules: the entry point for `bun dist/main.js` and the
 //   launcher's path for the hook, which must answer in a few milliseconds and so loads no more
 //   than it needs; it imports cli.js for the rest.
-// Packages stay in node_modules (OpenTUI picks its native library per platform at run time).
-// JSX is compiled for production (the development runtime checks every element, and `tsk` runs
-// React in production; a test checks). Bun writes the paths our modules find through
-// import.meta into cli.js as the sources' (the demo program of the simulated C64 is read from
-// src/), so a checkout that moved is rebuilt (see dist-paths.mjs).
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
+// Packages stay in node_modules (OpenTUI picks its native library per platform at run time),
+// but for zod and the MCP SDK, compiled into cli.js (see CLI_BUNDLED). JSX is compiled for
+// production (the development runtime checks every element, and `tsk` runs React in production;
+// a test checks). Bun writes the paths our modules find through import.meta into cli.js as the
+// sources' (the demo program of the simulated C64 is read from src/), so a checkout that moved
+// is rebuilt (see dist-paths.mjs).
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { BunPlugin } from "bun"
 import { DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
@@ -23,6 +24,19 @@ import { DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from
 /** The CommonJS bundle, and the source it is built from. */
 export const DIST_CLI = "cli.js"
 const CLI_SOURCE = "src/cli-main.ts"
+/**
+ * Packages compiled into cli.js; the others it loads from node_modules. A require of zod loads
+ * its CommonJS build, which takes ~60 ms (its ES modules ~30 ms), against ~1 ms of start-up for
+ * every command to carry it compiled; the MCP SDK must share that copy of zod.
+ */
+const CLI_BUNDLED = ["zod", "@modelcontextprotocol/sdk"]
+
+function cliExternal(root: string): string[] {
+  const { dependencies } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> }
+  return Object.keys(dependencies)
+    .filter((name) => !CLI_BUNDLED.includes(name))
+    .flatMap((name) => [name, `${name}/*`])
+}
 
 /** Chunks of earlier builds are kept this long: a `tsk` started before a rebuild may still import them. */
 const OLD_CHUNKS_KEPT_MS = 24 * 60 * 60 * 1000
@@ -38,7 +52,6 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
   try {
     const common = {
       target: "bun",
-      packages: "external",
       minify: { syntax: true, whitespace: true },
       tsconfig: join(root, "tsconfig.json"),
       jsx: { runtime: "automatic", importSource: "@opentui/react", development: false },
@@ -49,12 +62,14 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       outdir: temp,
       format: "esm",
       splitting: true,
+      packages: "external",
       naming: { entry: "[name].js", chunk: "[name]-[hash].js" },
       plugins: [cliStaysApart(root)],
     })
     if (!esm.success) throw new AggregateError(esm.logs, "bun build (ES modules) failed")
     const cli = await Bun.build({
       ...common,
+      external: cliExternal(root),
       entrypoints: [join(root, CLI_SOURCE)],
       outdir: temp,
       format: "cjs",

@@ -62,6 +62,23 @@ describe("the bundled entry point", () => {
     expect(entry).toMatch(/import\("\.\/hook-command-[a-z0-9]+\.js"\)/)
   })
 
+  it("compiles zod in, and initialises it only for a command that validates", () => {
+    const run = (args: string[]) =>
+      spawnSync(BUN, ["--preload", join(PROJECT_ROOT, "test", "helpers", "report-zod.ts"), join(out, DIST_CLI), ...args], {
+        cwd: tmpdir(),
+        env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" },
+        encoding: "utf8",
+        timeout: 60_000,
+      })
+    expect(readFileSync(join(out, DIST_CLI), "utf8")).not.toMatch(/require\("zod/)
+    for (const args of [["list", "--json"], ["add", "Lean bundled add"]]) {
+      const result = run(args)
+      expect(result.status, result.stderr).toBe(0)
+      expect(result.stderr).not.toContain("zod was initialised")
+    }
+    expect(run(["doctor"]).stderr).toContain("zod was initialised")
+  })
+
   it("renders JSX with the production runtime", () => {
     const code = readFileSync(join(out, DIST_CLI), "utf8")
     expect(code).toContain("@opentui/react/jsx-runtime")
