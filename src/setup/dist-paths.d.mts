@@ -9,6 +9,8 @@ export interface DistManifest {
   root: string
   /** The checkout's real path when the bundle was built. */
   checkout: string
+  /** The version of the Bun that built it (its bytecode is for that Bun only). */
+  bun: string | null
   present: string[]
   absent: string[]
 }

@@ -13,8 +13,8 @@ export const DIST_SOURCES = ["src", "components", "package.json", "tsconfig.json
  * Written by the build beside the stamp: every source file and folder there was when the build
  * started (relative to the checkout), and the sources that were absent. The bundle compares them
  * with the stamp on every start, without a listing of the tree. It also names the checkout's real
- * path: Bun writes the paths our modules find through import.meta into a CommonJS bundle as they
- * were at build time, so a checkout that moved needs a new bundle.
+ * path (Bun writes the paths our modules find through import.meta into a CommonJS bundle as they
+ * were at build time, so a checkout that moved needs a new bundle) and the Bun that built it.
  */
 export const DIST_MANIFEST = ".sources"
 
@@ -46,7 +46,7 @@ export function distManifest(root, out) {
     return true
   }
   for (const source of DIST_SOURCES) if (!walk(source)) absent.push(source)
-  return { root: relative(out, root) || ".", checkout: realpathSync(root), present, absent }
+  return { root: relative(out, root) || ".", checkout: realpathSync(root), bun: process.versions.bun ?? null, present, absent }
 }
 
 /** The checkout the bundle in `out` was built from (its manifest says; else the folder above). */
@@ -62,7 +62,7 @@ export function checkoutOf(out) {
 
 /**
  * True when the bundle in `out` was built after every source it lists last changed, and no source
- * appeared since, and the checkout did not move: an edit in place changes its file's time, a new,
+ * appeared since, the checkout did not move and the same Bun runs it: an edit in place changes its file's time, a new,
  * removed or renamed file its folder's. About 400 stat calls (1-2 ms); no manifest or stamp means stale.
  */
 export function bundleIsFresh(out) {
@@ -75,6 +75,8 @@ export function bundleIsFresh(out) {
     return false
   }
   if (!Array.isArray(manifest?.present) || !Array.isArray(manifest.absent) || typeof manifest.root !== "string") return false
+  // Bytecode is for the Bun that compiled it: another one would parse the whole bundle instead.
+  if (manifest.bun !== process.versions.bun) return false
   const root = join(out, manifest.root)
   try {
     if (realpathSync(root) !== manifest.checkout) return false

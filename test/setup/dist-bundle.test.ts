@@ -151,6 +151,11 @@ describe("the bundle's own staleness check", () => {
       rmSync(join(out, DIST_MANIFEST))
       expect(bundleIsFresh(out)).toBe(false)
       stamp()
+      // Built by another Bun: its bytecode would not be used.
+      const manifest = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8")) as DistManifest
+      writeFileSync(join(out, DIST_MANIFEST), JSON.stringify({ ...manifest, bun: "0.0.1" }))
+      expect(bundleIsFresh(out)).toBe(false)
+      stamp()
       // A checkout moved elsewhere: the bundle holds the old paths its modules find through import.meta.
       renameSync(root, `${root}-moved`)
       expect(bundleIsFresh(join(`${root}-moved`, "dist"))).toBe(false)
