@@ -156,7 +156,10 @@ function openTuiFromItsBundle(): BunPlugin {
   }
 }
 
-/** One statement of OpenTUI's that awaits at its top level, and what replaces it. */
+/**
+ * One statement of OpenTUI's that a CommonJS bundle cannot hold (a top-level await, or
+ * import.meta.resolve, with which Bun writes no bytecode), and what replaces it.
+ */
 export interface Rewrite {
   /** The file it is in, by the end of its path. */
   file: RegExp
@@ -170,7 +173,7 @@ export interface Rewrite {
 
 const NODE_HELPERS = 'import { createRequire as __tskCreateRequire } from "node:module";\nimport { dirname as __tskDirname, join as __tskJoin } from "node:path";\nimport * as __tskBunFfi from "bun:ffi";\n'
 
-/** OpenTUI 0.5.8's top-level awaits, made synchronous (see openTuiWithoutTopLevelAwait). */
+/** OpenTUI 0.5.8's top-level awaits made synchronous, and its import.meta.resolve (see openTuiWithoutTopLevelAwait). */
 export const openTuiRewrites: Rewrite[] = [
   {
     // The tree-sitter worker's file: Bun's file import of it yields its path in node_modules.
@@ -202,7 +205,8 @@ export const openTuiRewrites: Rewrite[] = [
     uses: ["function getNativeAssetDescriptor(", "function getCurrentNodeAssetTarget(", "function resolveAssetRootPath("],
   },
   {
-    // tree-sitter's own WebAssembly (for code and markdown): where it is in node_modules.
+    // tree-sitter's own WebAssembly (for code and markdown): where it is in node_modules, found
+    // without import.meta.resolve.
     file: /@opentui\/core\/chunk-bun-[a-z0-9]+\.js$/,
     from: '  return resolveBundledFilePath(TREE_SITTER_WASM_ASSET_KEY, () => import("web-tree-sitter/tree-sitter.wasm", { with: { type: "wasm" } }), () => import.meta.resolve(TREE_SITTER_WASM_ASSET_KEY), import.meta.url);',
     to: "  return Promise.resolve(resolveAssetRootPath(TREE_SITTER_WASM_ASSET_KEY) ?? __tskCreateRequire(import.meta.url).resolve(TREE_SITTER_WASM_ASSET_KEY));",
