@@ -2,22 +2,30 @@
 // Bun transpiling every TypeScript module on each start. Run by ensure-deps.mjs and npm's
 // `prepare` whenever a source is newer than the bundle (see dist-paths.mjs).
 //
-// Two bundles, because Bun stores compiled bytecode beside a bundle only for CommonJS:
+// Three bundles, because Bun stores compiled bytecode beside a bundle only for CommonJS:
 // - dist/cli.js (+ cli.js.jsc), from src/cli-main.ts: the TUI and every command, as CommonJS with
 //   its bytecode, so nothing of it is parsed at start (a command starts about 6 ms sooner, the
-//   TUI about 30 ms). OpenTUI awaits at its top level, which a require cannot wait for, so
-//   start-tui.ts loads it with import() before anything requires it.
+//   TUI about 30 ms).
+// - dist/opentui.js (+ opentui.js.jsc), from src/tui/opentui-bundle.ts: OpenTUI (core, React
+//   renderer, React's reconciler) as CommonJS with its bytecode, which cli.js requires when the
+//   TUI starts (~60 ms sooner to the first frame than parsing OpenTUI's 1.5 MB of ES modules from
+//   node_modules); apart, so that a command does not load its bytecode. OpenTUI awaits at its top
+//   level, which a require cannot wait for: the build rewrites those statements to synchronous
+//   ones and fails when it does not find them (see openTuiWithoutTopLevelAwait).
 // - dist/main.js and its chunks, ES modules: the entry point for `bun dist/main.js` and the
 //   launcher's path for the hook, which must answer in a few milliseconds and so loads no more
 //   than it needs; it imports cli.js for the rest.
-// Packages stay in node_modules (OpenTUI picks its native library per platform at run time),
-// but for zod and the MCP SDK, compiled into cli.js (see CLI_BUNDLED). JSX is compiled for
+// Packages stay in node_modules (React among them, one copy for both bundles), but for zod and the
+// MCP SDK, compiled into cli.js (see CLI_BUNDLED), and OpenTUI. OpenTUI's native library (a
+// package per platform) and its files (the tree-sitter worker and grammars) stay in node_modules
+// too, found from OpenTUI's folder there. JSX is compiled for
 // production (the development runtime checks every element, and `tsk` runs React in production;
 // a test checks). Bun writes the paths our modules find through import.meta into cli.js as the
-// sources' (the demo program of the simulated C64 is read from src/), so a checkout that moved
-// is rebuilt (see dist-paths.mjs).
+// sources' (the demo program of the simulated C64 is read from src/), and OpenTUI's into
+// opentui.js as node_modules', so a checkout that moved is rebuilt (see dist-paths.mjs).
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
+import { pathToFileURL } from "node:url"
 import type { BunPlugin } from "bun"
 import { DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
 
@@ -31,11 +39,24 @@ const CLI_SOURCE = "src/cli-main.ts"
  */
 const CLI_BUNDLED = ["zod", "@modelcontextprotocol/sdk"]
 
-function cliExternal(root: string): string[] {
+/** OpenTUI's bundle, and its entry point; cli.js requires it for the TUI (see openTuiFromItsBundle). */
+export const DIST_OPENTUI = "opentui.js"
+const OPENTUI_SOURCE = "src/tui/opentui-bundle.ts"
+/** What opentui.js carries, by the name cli.js's sources import it and its export in opentui.js. */
+const OPENTUI_EXPORTS: Record<string, string> = { "@opentui/core": "core", "@opentui/react": "react", "@opentui/react/jsx-runtime": "jsxRuntime" }
+/**
+ * What OpenTUI loads but opentui.js does not carry: its native library (a package per platform,
+ * found at run time) and React's developer tools (optional, not installed). React stays in
+ * node_modules, one copy for cli.js and opentui.js; its reconciler is compiled in (~20 ms sooner
+ * to the first frame than loading it), both its builds, as it picks one by NODE_ENV when it is
+ * loaded, and the TUI settles NODE_ENV at run time (see start-tui.ts).
+ */
+const OPENTUI_LEFT_OUT = ["@opentui/core-*", "react-devtools-core", "ws"]
+
+/** Our dependencies but `bundled`, and `more`, each with its subpaths. */
+function externalFor(root: string, bundled: string[], more: string[] = []): string[] {
   const { dependencies } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies: Record<string, string> }
-  return Object.keys(dependencies)
-    .filter((name) => !CLI_BUNDLED.includes(name))
-    .flatMap((name) => [name, `${name}/*`])
+  return [...Object.keys(dependencies).filter((name) => !bundled.includes(name)), ...more].flatMap((name) => (name.endsWith("*") ? [name] : [name, `${name}/*`]))
 }
 
 /** Chunks of earlier builds are kept this long: a `tsk` started before a rebuild may still import them. */
@@ -67,22 +88,26 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       plugins: [cliStaysApart(root)],
     })
     if (!esm.success) throw new AggregateError(esm.logs, "bun build (ES modules) failed")
-    const cli = await Bun.build({
-      ...common,
-      external: cliExternal(root),
-      entrypoints: [join(root, CLI_SOURCE)],
-      outdir: temp,
-      format: "cjs",
-      bytecode: true,
-      naming: { entry: DIST_CLI },
-    })
-    if (!cli.success) throw new AggregateError(cli.logs, "bun build (CommonJS) failed")
+    const commonJs = async (name: string, source: string, external: string[], plugin: BunPlugin, define: Record<string, string> = {}) => {
+      const built = await Bun.build({ ...common, define, external, entrypoints: [join(root, source)], outdir: temp, format: "cjs", bytecode: true, naming: { entry: name }, plugins: [plugin] })
+      if (!built.success) throw new AggregateError(built.logs, `bun build (${name}) failed`)
+      // Bun leaves the bytecode out, silently, when it cannot compile the bundle as a function (an
+      // import.meta left in it); a file an import copied in would be looked for elsewhere.
+      const unexpected = built.outputs.filter((output) => output.kind !== "entry-point" && output.kind !== "bytecode")
+      if (unexpected.length > 0) throw new Error(`bun build (${name}) wrote more than the bundle: ${unexpected.map((output) => output.path).join(", ")}`)
+      if (!built.outputs.some((output) => output.kind === "bytecode")) throw new Error(`bun build (${name}) wrote no bytecode`)
+    }
+    await Promise.all([
+      commonJs(DIST_CLI, CLI_SOURCE, externalFor(root, [...CLI_BUNDLED, ...Object.keys(OPENTUI_EXPORTS)]), openTuiFromItsBundle()),
+      // Bun would write NODE_ENV in as "development" at build time.
+      commonJs(DIST_OPENTUI, OPENTUI_SOURCE, externalFor(root, Object.keys(OPENTUI_EXPORTS), OPENTUI_LEFT_OUT), openTuiWithoutTopLevelAwait(openTuiRewrites), { "process.env.NODE_ENV": "process.env.NODE_ENV" }),
+    ])
     // Chunks are named by their content, so moving them in changes nothing a running `tsk` uses;
     // the entry points move in after them (the bytecode before its bundle: a bundle that meets
     // bytecode of another build ignores it and parses itself) and the stamp last (each rename is
     // atomic). Chunks of earlier builds stay for a day: a process started from one may still
     // load its lazy parts.
-    const entries = [`${DIST_CLI}.jsc`, DIST_CLI, DIST_ENTRY]
+    const entries = [`${DIST_OPENTUI}.jsc`, DIST_OPENTUI, `${DIST_CLI}.jsc`, DIST_CLI, DIST_ENTRY]
     const fresh = new Set(readdirSync(temp))
     for (const name of fresh) if (!entries.includes(name)) renameSync(join(temp, name), join(out, name))
     for (const name of entries) if (fresh.has(name)) renameSync(join(temp, name), join(out, name))
@@ -111,6 +136,129 @@ function cliStaysApart(root: string): BunPlugin {
     name: "tsk: cli.js stays apart",
     setup(build) {
       build.onResolve({ filter: /cli-main\.ts$/ }, (args) => (join(args.resolveDir, args.path) === source ? { path: `./${DIST_CLI}`, external: true } : undefined))
+    },
+  }
+}
+
+/**
+ * cli.js takes OpenTUI from opentui.js, beside it, which it requires only when it first needs it
+ * (the TUI): a command does not load its bytecode.
+ */
+function openTuiFromItsBundle(): BunPlugin {
+  return {
+    name: "tsk: OpenTUI from opentui.js",
+    setup(build) {
+      const names = new RegExp(`^(${Object.keys(OPENTUI_EXPORTS).join("|")})$`.replaceAll("/", "\\/"))
+      build.onResolve({ filter: names }, ({ path }) => ({ path, namespace: "tsk-opentui" }))
+      build.onResolve({ filter: /^tsk-opentui-bundle$/ }, () => ({ path: `./${DIST_OPENTUI}`, external: true }))
+      build.onLoad({ filter: /./, namespace: "tsk-opentui" }, ({ path }) => ({ contents: `module.exports = require("tsk-opentui-bundle").${OPENTUI_EXPORTS[path]}`, loader: "js" }))
+    },
+  }
+}
+
+/**
+ * One statement of OpenTUI's that a CommonJS bundle cannot hold (a top-level await, or
+ * import.meta.resolve, with which Bun writes no bytecode), and what replaces it.
+ */
+export interface Rewrite {
+  /** The file it is in, by the end of its path. */
+  file: RegExp
+  /** The exact text, found exactly once. */
+  from: string
+  /** The replacement; a function gets the file's path. */
+  to: string | ((path: string) => string)
+  /** Declarations the replacement uses, which must be in the same file. */
+  uses: string[]
+}
+
+const NODE_HELPERS = 'import { createRequire as __tskCreateRequire } from "node:module";\nimport { dirname as __tskDirname, join as __tskJoin } from "node:path";\nimport * as __tskBunFfi from "bun:ffi";\n'
+
+/** OpenTUI 0.5.8's top-level awaits made synchronous, and its import.meta.resolve (see openTuiWithoutTopLevelAwait). */
+export const openTuiRewrites: Rewrite[] = [
+  {
+    // The tree-sitter worker's file: Bun's file import of it yields its path in node_modules.
+    file: /@opentui\/core\/chunk-bun-[a-z0-9]+\.js$/,
+    from: 'var bundledTreeSitterWorkerPath = await resolveBundledFilePath(PARSER_WORKER_ASSET_KEY, () => import("@opentui/core/parser.worker", { with: { type: "file" } }), new URL("../lib/tree-sitter/parser.worker.js", import.meta.url), import.meta.url, { useAssetRoot: false });',
+    to: 'var bundledTreeSitterWorkerPath = __tskCreateRequire(import.meta.url).resolve("@opentui/core/parser.worker");',
+    uses: [],
+  },
+  {
+    // bun-ffi-structs' backend: under Bun, bun:ffi itself (a module without a default export).
+    file: /@opentui\/core\/chunk-bun-[a-z0-9]+\.js$/,
+    from: "var backend2 = await loadBackend2();",
+    to: "var backend2 = createBunBackend2(__tskBunFfi);",
+    uses: ["function createBunBackend2("],
+  },
+  {
+    // The native library: the platform's package (@opentui/core-linux-x64, ...) holds it beside its
+    // entry point, which only says where it is; found from OpenTUI's own folder.
+    file: /@opentui\/core\/chunk-bun-[a-z0-9]+\.js$/,
+    from: "  targetLibPath = await resolveNativeLibraryPath();",
+    to: [
+      "  targetLibPath = (() => {",
+      "    const asset = getNativeAssetDescriptor(getCurrentNodeAssetTarget());",
+      "    const configured = resolveAssetRootPath(asset.key);",
+      "    if (configured !== undefined) return configured;",
+      "    return __tskJoin(__tskDirname(__tskCreateRequire(import.meta.url).resolve(asset.packageName)), asset.fileName);",
+      "  })();",
+    ].join("\n"),
+    uses: ["function getNativeAssetDescriptor(", "function getCurrentNodeAssetTarget(", "function resolveAssetRootPath("],
+  },
+  {
+    // tree-sitter's own WebAssembly (for code and markdown): where it is in node_modules, found
+    // without import.meta.resolve.
+    file: /@opentui\/core\/chunk-bun-[a-z0-9]+\.js$/,
+    from: '  return resolveBundledFilePath(TREE_SITTER_WASM_ASSET_KEY, () => import("web-tree-sitter/tree-sitter.wasm", { with: { type: "wasm" } }), () => import.meta.resolve(TREE_SITTER_WASM_ASSET_KEY), import.meta.url);',
+    to: "  return Promise.resolve(resolveAssetRootPath(TREE_SITTER_WASM_ASSET_KEY) ?? __tskCreateRequire(import.meta.url).resolve(TREE_SITTER_WASM_ASSET_KEY));",
+    uses: ["function resolveAssetRootPath("],
+  },
+  {
+    // React's developer tools, only when DEV=true (and react-devtools-core is installed): loaded
+    // from node_modules as an ES module (it awaits too), without holding up the start.
+    file: /@opentui\/react\/chunk-[a-z0-9]+\.js$/,
+    from: '    await import("./chunk-bdqvmfwv.js");',
+    to: (path) => `    import(${JSON.stringify(pathToFileURL(join(dirname(path), "chunk-bdqvmfwv.js")).href)}).catch((error) => console.warn(String(error)));`,
+    uses: [],
+  },
+]
+
+const FILE_IMPORT = /\bimport\("(\.\/[^"]+)", \{ with: \{ type: "file" \} \}\)/g
+
+/**
+ * Compiles OpenTUI into the CommonJS bundle, whose require cannot wait for a top-level await:
+ * rewrites each of `rewrites` to a synchronous equivalent. The build fails when one is not found
+ * exactly once (another version of OpenTUI), and Bun's own build fails on any other top-level
+ * await, so a changed OpenTUI cannot slip through half rewritten.
+ */
+export function openTuiWithoutTopLevelAwait(rewrites: Rewrite[]): BunPlugin {
+  return {
+    name: "tsk: OpenTUI without top-level await",
+    setup(build) {
+      const done = new Set<Rewrite>()
+      // What a rewrite imports by its full address stays out of the bundle.
+      build.onResolve({ filter: /^file:/ }, ({ path }) => ({ path, external: true }))
+      build.onLoad({ filter: /[\\/]@opentui[\\/](core|react)[\\/][^\\/]+\.js$/ }, async ({ path }) => {
+        let code = await Bun.file(path).text()
+        const here = rewrites.filter((rewrite) => rewrite.file.test(path.replaceAll("\\", "/")) && code.includes(rewrite.from))
+        if (here.length === 0 && !code.includes('{ with: { type: "file" } }')) return undefined
+        for (const rewrite of here) {
+          if (code.indexOf(rewrite.from) !== code.lastIndexOf(rewrite.from)) throw new Error(`OpenTUI's ${path} awaits ${JSON.stringify(rewrite.from)} more than once`)
+          const missing = rewrite.uses.filter((declaration) => !code.includes(declaration))
+          if (missing.length > 0) throw new Error(`OpenTUI's ${path} lacks ${missing.join(", ")}`)
+          code = code.replace(rewrite.from, () => (typeof rewrite.to === "string" ? rewrite.to : rewrite.to(path)))
+          done.add(rewrite)
+        }
+        // The grammars' files (tree-sitter highlights, WebAssembly), imported for their path: the
+        // bundle would copy them beside itself and give a path relative to it, which OpenTUI
+        // resolves against its own folder; they stay where they are.
+        code = code.replace(FILE_IMPORT, (_, file: string) => `Promise.resolve({ default: ${JSON.stringify(join(dirname(path), file))} })`)
+        return { contents: NODE_HELPERS + code, loader: "js" }
+      })
+      build.onEnd((result) => {
+        if (!result.success) return
+        const missed = rewrites.filter((rewrite) => !done.has(rewrite))
+        if (missed.length > 0) throw new Error(`OpenTUI changed: not found, so not rewritten: ${missed.map((rewrite) => JSON.stringify(rewrite.from)).join(", ")}`)
+      })
     },
   }
 }

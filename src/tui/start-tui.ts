@@ -1,7 +1,8 @@
 // The TUI's entry point. React is loaded in its production build (the development build checks
 // every render and is several times slower with 10,000 tasks) unless NODE_ENV says otherwise; so
-// the app is imported only after NODE_ENV is settled. A fatal error is printed after the terminal
-// has been restored (runTui restores it on the way out), without a stack trace.
+// the app is imported only after NODE_ENV is settled (in the bundle, run-tui.ts's import is what
+// first requires dist/opentui.js, React's reconciler in it). A fatal error is printed after the
+// terminal has been restored (runTui restores it on the way out), without a stack trace.
 import { sanitizeErrorMessage } from "../domain/errors.ts"
 import type { StartTuiOptions } from "./run-tui.ts"
 
@@ -26,9 +27,6 @@ export async function startTui(options: StartTuiOptions, terminal: TerminalCheck
   }
   process.env.NODE_ENV ??= "production"
   try {
-    // OpenTUI awaits at its top level, which a require cannot wait for: the bundle (dist/cli.js,
-    // CommonJS) requires it inside run-tui.ts and the app, so it is loaded here first.
-    await Promise.all([import("@opentui/core"), import("@opentui/react")])
     const { runTui } = await import("./run-tui.ts")
     return await runTui(options)
   } catch (error) {

@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DIST_CLI, buildDist } from "../../src/setup/build-dist.ts"
+import { DIST_CLI, DIST_OPENTUI, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
 import { DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
@@ -81,8 +81,33 @@ describe("the bundled entry point", () => {
 
   it("renders JSX with the production runtime", () => {
     const code = readFileSync(join(out, DIST_CLI), "utf8")
-    expect(code).toContain("@opentui/react/jsx-runtime")
+    expect(code).toContain(`require("./${DIST_OPENTUI}").jsxRuntime`)
     expect(code).not.toContain("jsx-dev-runtime")
+  })
+
+  it("takes OpenTUI from its own bundle with bytecode, which loads synchronously and shares React", () => {
+    const cli = readFileSync(join(out, DIST_CLI), "utf8")
+    expect(cli).not.toMatch(/require\("@opentui/)
+    expect(cli).not.toMatch(/import\("@opentui/)
+    const opentui = readFileSync(join(out, DIST_OPENTUI), "utf8")
+    expect(opentui.split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
+    expect(statSync(join(out, `${DIST_OPENTUI}.jsc`)).size).toBeGreaterThan(0)
+    expect(opentui).not.toMatch(/require\("@opentui\/(core|react)/)
+    // A plain require: OpenTUI's ES modules (they await at their top level) would throw here.
+    // React comes from node_modules, the copy cli.js loads, not compiled in.
+    const script = `
+      const { core, react, jsxRuntime } = require(${JSON.stringify(join(out, DIST_OPENTUI))})
+      // Each copy of React loaded, by its folder (node_modules/react, or Bun's cache of packages
+      // where no node_modules is above the bundle, as here in a temporary folder).
+      const reacts = Object.keys(require.cache).filter((path) => path.endsWith("/index.js") && /^react(@|$)/.test(path.split("/").at(-2)))
+      console.log(JSON.stringify({
+        renderer: typeof core.createCliRenderer, root: typeof react.createRoot,
+        jsx: jsxRuntime.jsx === require(require.resolve("react/jsx-runtime", { paths: [${JSON.stringify(out)}] })).jsx,
+        reacts: reacts.length, sameReact: reacts[0] === require.resolve("react", { paths: [${JSON.stringify(out)}] }),
+      }))`
+    const result = spawnSync(BUN, ["-e", script], { cwd: tmpdir(), env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8", timeout: 60_000 })
+    expect(result.status, result.stderr).toBe(0)
+    expect(JSON.parse(result.stdout)).toMatchObject({ renderer: "function", root: "function", jsx: true, reacts: 1, sameReact: true })
   })
 })
 
@@ -219,4 +244,39 @@ describe("the bundle's own staleness check", () => {
       rmSync(root, { recursive: true, force: true })
     }
   }, 120_000)
+})
+
+describe("OpenTUI compiled into CommonJS", () => {
+  // A package laid out as OpenTUI's, its chunk awaiting as 0.5.8's does or as another version might.
+  async function build(chunk: string) {
+    const root = mkdtempSync(join(tmpdir(), "tsk-otui-"))
+    try {
+      mkdirSync(join(root, "node_modules", "@opentui", "core"), { recursive: true })
+      writeFileSync(join(root, "node_modules", "@opentui", "core", "package.json"), JSON.stringify({ name: "@opentui/core", type: "module", exports: { ".": "./index.js" } }))
+      writeFileSync(join(root, "node_modules", "@opentui", "core", "index.js"), 'export { backend2 } from "./chunk-bun-abc123.js"\n')
+      writeFileSync(join(root, "node_modules", "@opentui", "core", "chunk-bun-abc123.js"), chunk)
+      writeFileSync(join(root, "entry.ts"), 'import { backend2 } from "@opentui/core"\nconsole.log(typeof backend2.ptr)\n')
+      const rewrites = openTuiRewrites.filter((rewrite) => rewrite.from.includes("backend2"))
+      const built = await Bun.build({ entrypoints: [join(root, "entry.ts")], outdir: join(root, "out"), target: "bun", format: "cjs", plugins: [openTuiWithoutTopLevelAwait(rewrites)] })
+      const result = spawnSync(BUN, [join(root, "out", "entry.js")], { encoding: "utf8", timeout: 60_000 })
+      return { success: built.success, stdout: result.stdout }
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  }
+  const backend = "function createBunBackend2(bun2) {\n  return { ptr: bun2.ptr };\n}\n"
+
+  it("rewrites the top-level await it knows to a synchronous statement", async () => {
+    const built = await build(`${backend}async function loadBackend2() {\n  return createBunBackend2(await import("bun:ffi"));\n}\nvar backend2 = await loadBackend2();\nexport { backend2 };\n`)
+    expect(built).toEqual({ success: true, stdout: "function\n" })
+  })
+
+  it("fails the build, loudly, when OpenTUI awaits otherwise or no longer as it knows (another version)", async () => {
+    const awaitsOtherwise = `${backend}async function loadBackend3() {\n  return createBunBackend2(await import("bun:ffi"));\n}\nvar backend2 = await loadBackend3();\nexport { backend2 };\n`
+    const error = await build(awaitsOtherwise).catch((error: unknown) => error)
+    expect(error).toBeInstanceOf(AggregateError)
+    expect(String((error as AggregateError).errors[0])).toContain('"await" can only be used inside an "async" function')
+    const awaitsNoMore = `${backend}var backend2 = createBunBackend2(await import("bun:ffi"));\nexport { backend2 };\n`
+    await expect(build(awaitsNoMore.replace("await import", "require"))).rejects.toThrow(/OpenTUI changed: not found, so not rewritten: "var backend2 = await loadBackend2\(\);"/)
+  })
 })
