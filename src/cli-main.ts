@@ -1,18 +1,15 @@
-// `tsk` and `tsk <command>`: the TUI and every command but the hook. The bundle builds this file
-// (and what it imports) as CommonJS with its bytecode, dist/cli.js (see build-dist.ts), which the
-// launcher runs, and main.js imports; so it drains its own output (that bundle holds its own copy
-// of process-output.ts).
+// `tsk` and `tsk <command>`: the TUI (tui-entry.ts) and every command but the hook. The bundle
+// builds this file (and what it imports) as CommonJS with its bytecode, dist/cli.js (see
+// build-dist.ts), which the launcher runs, and main.js imports; so it drains its own output (that
+// bundle holds its own copy of process-output.ts).
 import { runCli } from "./cli/run-cli.ts"
 import { rootCommand } from "./cli/commands.ts"
 import { flushOutput } from "./cli/process-output.ts"
 import { firstStart, runFresh } from "./fresh-entry.ts"
 
 export async function runCommandLine(argv: string[]): Promise<number> {
-  if (argv.length === 0) {
-    // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
-    const { startTui } = await import("./tui/start-tui.ts")
-    return startTui({ env: process.env, loadApp: async () => (await import("../components/app.tsx")).App })
-  }
+  // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
+  if (argv.length === 0) return (await import("./tui-entry.ts")).openTui({ env: process.env })
   const code = await runCli(rootCommand, argv)
   await flushOutput()
   return code

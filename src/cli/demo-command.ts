@@ -17,15 +17,14 @@ export const demoCommand: CommandSpec = {
     const keep = options.keep === true
     try {
       const env = { ...ctx.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge") }
-      const [{ prepareDemoHome }, { demoContext, runDemoScript, DEMO_STEPS }, { startTui }] = await Promise.all([
+      const [{ prepareDemoHome }, { demoContext, runDemoScript, DEMO_STEPS }, { openTui }] = await Promise.all([
         import("../tui/demo-home.ts"),
         import("../tui/demo-script.ts"),
-        import("../tui/start-tui.ts"),
+        import("../tui-entry.ts"),
       ])
       await prepareDemoHome(home)
-      const exitCode = await startTui({
+      const exitCode = await openTui({
         env,
-        loadApp: async () => (await import("../../components/app.tsx")).App,
         onStarted: ({ notifyError }) =>
           runDemoScript(DEMO_STEPS, demoContext(home), {
             onError: (step, error) => notifyError(`Demo step '${step.what}' failed: ${sanitizeErrorMessage(error)}`),

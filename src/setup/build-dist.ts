@@ -2,56 +2,91 @@
 // Bun transpiling every TypeScript module on each start. Run by ensure-deps.mjs and npm's
 // `prepare` whenever a source is newer than the bundle (see dist-paths.mjs).
 //
-// Three bundles, because Bun stores compiled bytecode beside a bundle only for CommonJS:
-// - dist/cli.js (+ cli.js.jsc), from src/cli-main.ts: the TUI and every command, as CommonJS with
-//   its bytecode, so nothing of it is parsed at start (a command starts about 6 ms sooner, the
-//   TUI about 30 ms).
-// - dist/opentui.js (+ opentui.js.jsc), from src/tui/opentui-bundle.ts: OpenTUI (core, React
-//   renderer, React's reconciler) as CommonJS with its bytecode, which cli.js requires when the
-//   TUI starts (~60 ms sooner to the first frame than parsing OpenTUI's 1.5 MB of ES modules from
-//   node_modules); apart, so that a command does not load its bytecode. OpenTUI awaits at its top
-//   level, which a require cannot wait for: the build rewrites those statements to synchronous
-//   ones and fails when it does not find them (see openTuiWithoutTopLevelAwait).
+// Bun stores compiled bytecode beside a bundle only for CommonJS, and links the whole of a bundle
+// when it loads it (~2 ms per 500 KB), so the code is in parts, each loaded when first needed:
+// - dist/cli.js (+ cli.js.jsc), from src/cli-main.ts, which the launcher runs: every command, as
+//   CommonJS with its bytecode, so nothing of it is parsed at start (`tsk list` starts ~6 ms
+//   sooner than from ES module chunks);
+// - dist/tui.js, from src/tui-entry.ts: the TUI and the app, which cli.js requires for `tsk` and
+//   `tsk demo`;
+// - dist/vendor.js, from src/vendor-bundle.ts: zod, and the MCP SDK (which must share that zod;
+//   it loads only when asked for), which cli.js and tui.js require in place of the packages;
+// - dist/opentui.js, from src/tui/opentui-bundle.ts: OpenTUI (core, React renderer, React's
+//   reconciler), which tui.js requires in place of the packages (~60 ms sooner to the first
+//   frame than parsing OpenTUI's 1.5 MB of ES modules from node_modules). OpenTUI awaits at its
+//   top level, which a require cannot wait for: the build rewrites those statements to
+//   synchronous ones and fails when it does not find them (see openTuiWithoutTopLevelAwait);
 // - dist/main.js and its chunks, ES modules: the entry point for `bun dist/main.js` and the
 //   launcher's path for the hook, which must answer in a few milliseconds and so loads no more
 //   than it needs; it imports cli.js for the rest.
-// Packages stay in node_modules (React among them, one copy for both bundles), but for zod and the
-// MCP SDK, compiled into cli.js (see CLI_BUNDLED), and OpenTUI. OpenTUI's native library (a
-// package per platform) and its files (the tree-sitter worker and grammars) stay in node_modules
-// too, found from OpenTUI's folder there. JSX is compiled for
-// production (the development runtime checks every element, and `tsk` runs React in production;
-// a test checks). Bun writes the paths our modules find through import.meta into cli.js as the
-// sources' (the demo program of the simulated C64 is read from src/), and OpenTUI's into
-// opentui.js as node_modules', so a checkout that moved is rebuilt (see dist-paths.mjs).
+// The bundles that carry the same source module (the store, in cli.js and tui.js) each have their
+// own copy, as two processes would; a process uses one, but for `tsk demo`, whose script (cli.js)
+// reads the tasks and drops bridge commands while the TUI (tui.js) runs.
+// Other packages stay in node_modules (React among them, one copy). OpenTUI's native library (a
+// package per platform) and its files (the tree-sitter worker and grammars) stay there too, found
+// from OpenTUI's folder. JSX is compiled for production (the development runtime checks every
+// element, and `tsk` runs React in production; a test checks). Bun writes the paths our modules
+// find through import.meta into a CommonJS bundle as the sources' (the demo program of the
+// simulated C64 is read from src/), and OpenTUI's as node_modules', so a checkout that moved is
+// rebuilt (see dist-paths.mjs).
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { pathToFileURL } from "node:url"
 import type { BunPlugin } from "bun"
 import { DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
 
-/** The CommonJS bundle, and the source it is built from. */
+/** The CommonJS bundle the launcher runs, and the source it is built from. */
 export const DIST_CLI = "cli.js"
 const CLI_SOURCE = "src/cli-main.ts"
-/**
- * Packages compiled into cli.js; the others it loads from node_modules. A require of zod loads
- * its CommonJS build, which takes ~60 ms (its ES modules ~30 ms), against ~1 ms of start-up for
- * every command to carry it compiled; the MCP SDK must share that copy of zod.
- */
-const CLI_BUNDLED = ["zod", "@modelcontextprotocol/sdk"]
+/** The TUI's bundle, which cli.js requires for `tsk` and `tsk demo` in place of tui-entry.ts. */
+export const DIST_TUI = "tui.js"
+const TUI_SOURCE = "src/tui-entry.ts"
 
-/** OpenTUI's bundle, and its entry point; cli.js requires it for the TUI (see openTuiFromItsBundle). */
-export const DIST_OPENTUI = "opentui.js"
-const OPENTUI_SOURCE = "src/tui/opentui-bundle.ts"
-/** What opentui.js carries, by the name cli.js's sources import it and its export in opentui.js. */
-const OPENTUI_EXPORTS: Record<string, string> = { "@opentui/core": "core", "@opentui/react": "react", "@opentui/react/jsx-runtime": "jsxRuntime" }
+/** A bundle of packages that cli.js and tui.js take from it in place of node_modules. */
+interface PackageBundle {
+  file: string
+  source: string
+  /** Each package by the name our sources import it, and its export in the bundle (a call for one it loads on demand). */
+  exports: Record<string, string>
+}
+
+/**
+ * zod and the MCP SDK (which must share our copy of zod). A require of zod loads its CommonJS
+ * build, which takes ~60 ms (its ES modules ~30 ms), this bundle ~10 ms; compiled into cli.js it
+ * would cost every command ~2 ms of start-up (Bun links a whole bundle when it loads it).
+ */
+const VENDOR: PackageBundle = {
+  file: "vendor.js",
+  source: "src/vendor-bundle.ts",
+  exports: {
+    zod: "zod",
+    "@modelcontextprotocol/sdk/server/index.js": "mcpServer()",
+    "@modelcontextprotocol/sdk/server/stdio.js": "mcpStdio()",
+    "@modelcontextprotocol/sdk/types.js": "mcpTypes()",
+  },
+}
+
+/** OpenTUI: its core, React renderer and React's reconciler (see openTuiWithoutTopLevelAwait). */
+const OPENTUI: PackageBundle = {
+  file: "opentui.js",
+  source: "src/tui/opentui-bundle.ts",
+  exports: { "@opentui/core": "core", "@opentui/react": "react", "@opentui/react/jsx-runtime": "jsxRuntime" },
+}
+export const DIST_OPENTUI = OPENTUI.file
+export const DIST_VENDOR = VENDOR.file
 /**
  * What OpenTUI loads but opentui.js does not carry: its native library (a package per platform,
  * found at run time) and React's developer tools (optional, not installed). React stays in
- * node_modules, one copy for cli.js and opentui.js; its reconciler is compiled in (~20 ms sooner
+ * node_modules, one copy for tui.js and opentui.js; its reconciler is compiled in (~20 ms sooner
  * to the first frame than loading it), both its builds, as it picks one by NODE_ENV when it is
  * loaded, and the TUI settles NODE_ENV at run time (see start-tui.ts).
  */
 const OPENTUI_LEFT_OUT = ["@opentui/core-*", "react-devtools-core", "ws"]
+
+/** The packages `bundle` holds (their names in package.json). */
+function packagesOf(bundle: PackageBundle): string[] {
+  return [...new Set(Object.keys(bundle.exports).map((name) => name.split("/").slice(0, name.startsWith("@") ? 2 : 1).join("/")))]
+}
 
 /** Our dependencies but `bundled`, and `more`, each with its subpaths. */
 function externalFor(root: string, bundled: string[], more: string[] = []): string[] {
@@ -97,17 +132,20 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       if (unexpected.length > 0) throw new Error(`bun build (${name}) wrote more than the bundle: ${unexpected.map((output) => output.path).join(", ")}`)
       if (!built.outputs.some((output) => output.kind === "bytecode")) throw new Error(`bun build (${name}) wrote no bytecode`)
     }
+    const ours = externalFor(root, [...packagesOf(VENDOR), ...packagesOf(OPENTUI)])
     await Promise.all([
-      commonJs(DIST_CLI, CLI_SOURCE, externalFor(root, [...CLI_BUNDLED, ...Object.keys(OPENTUI_EXPORTS)]), openTuiFromItsBundle()),
+      commonJs(DIST_CLI, CLI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI })),
+      commonJs(DIST_TUI, TUI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], {})),
+      commonJs(VENDOR.file, VENDOR.source, externalFor(root, packagesOf(VENDOR)), fromBundles(root, [], {})),
       // Bun would write NODE_ENV in as "development" at build time.
-      commonJs(DIST_OPENTUI, OPENTUI_SOURCE, externalFor(root, Object.keys(OPENTUI_EXPORTS), OPENTUI_LEFT_OUT), openTuiWithoutTopLevelAwait(openTuiRewrites), { "process.env.NODE_ENV": "process.env.NODE_ENV" }),
+      commonJs(OPENTUI.file, OPENTUI.source, externalFor(root, packagesOf(OPENTUI), OPENTUI_LEFT_OUT), openTuiWithoutTopLevelAwait(openTuiRewrites), { "process.env.NODE_ENV": "process.env.NODE_ENV" }),
     ])
     // Chunks are named by their content, so moving them in changes nothing a running `tsk` uses;
     // the entry points move in after them (the bytecode before its bundle: a bundle that meets
     // bytecode of another build ignores it and parses itself) and the stamp last (each rename is
     // atomic). Chunks of earlier builds stay for a day: a process started from one may still
     // load its lazy parts.
-    const entries = [`${DIST_OPENTUI}.jsc`, DIST_OPENTUI, `${DIST_CLI}.jsc`, DIST_CLI, DIST_ENTRY]
+    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_CLI, DIST_ENTRY].flatMap((file) => (file === DIST_ENTRY ? [file] : [`${file}.jsc`, file]))
     const fresh = new Set(readdirSync(temp))
     for (const name of fresh) if (!entries.includes(name)) renameSync(join(temp, name), join(out, name))
     for (const name of entries) if (fresh.has(name)) renameSync(join(temp, name), join(out, name))
@@ -141,17 +179,24 @@ function cliStaysApart(root: string): BunPlugin {
 }
 
 /**
- * cli.js takes OpenTUI from opentui.js, beside it, which it requires only when it first needs it
- * (the TUI): a command does not load its bytecode.
+ * Takes each package of `bundles` from its bundle beside this one, required when it is first
+ * needed (a command does not load OpenTUI's bytecode, nor a listing zod's), and each source of
+ * `apart` from its own bundle.
  */
-function openTuiFromItsBundle(): BunPlugin {
+function fromBundles(root: string, bundles: PackageBundle[], apart: Record<string, string>): BunPlugin {
+  const taken = new Map<string, string>()
+  for (const bundle of bundles) for (const [name, exported] of Object.entries(bundle.exports)) taken.set(name, `require("tsk-bundle:${bundle.file}").${exported}`)
+  const sources = new Map(Object.entries(apart).map(([source, file]) => [join(root, source), `./${file}`]))
   return {
-    name: "tsk: OpenTUI from opentui.js",
+    name: "tsk: packages and parts from their own bundles",
     setup(build) {
-      const names = new RegExp(`^(${Object.keys(OPENTUI_EXPORTS).join("|")})$`.replaceAll("/", "\\/"))
-      build.onResolve({ filter: names }, ({ path }) => ({ path, namespace: "tsk-opentui" }))
-      build.onResolve({ filter: /^tsk-opentui-bundle$/ }, () => ({ path: `./${DIST_OPENTUI}`, external: true }))
-      build.onLoad({ filter: /./, namespace: "tsk-opentui" }, ({ path }) => ({ contents: `module.exports = require("tsk-opentui-bundle").${OPENTUI_EXPORTS[path]}`, loader: "js" }))
+      build.onResolve({ filter: /^[@a-z]/ }, ({ path }) => (taken.has(path) ? { path, namespace: "tsk-bundled" } : undefined))
+      build.onLoad({ filter: /./, namespace: "tsk-bundled" }, ({ path }) => ({ contents: `module.exports = ${taken.get(path)}`, loader: "js" }))
+      build.onResolve({ filter: /^tsk-bundle:/ }, ({ path }) => ({ path: `./${path.slice("tsk-bundle:".length)}`, external: true }))
+      build.onResolve({ filter: /\.tsx?$/ }, (args) => {
+        const file = sources.get(join(args.resolveDir, args.path))
+        return file ? { path: file, external: true } : undefined
+      })
     },
   }
 }

@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DIST_CLI, DIST_OPENTUI, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
+import { DIST_CLI, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
 import { DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
@@ -62,7 +62,7 @@ describe("the bundled entry point", () => {
     expect(entry).toMatch(/import\("\.\/hook-command-[a-z0-9]+\.js"\)/)
   })
 
-  it("compiles zod in, and initialises it only for a command that validates", () => {
+  it("loads zod (from vendor.js) only for a command that validates", () => {
     const run = (args: string[]) =>
       spawnSync(BUN, ["--preload", join(PROJECT_ROOT, "test", "helpers", "report-zod.ts"), join(out, DIST_CLI), ...args], {
         cwd: tmpdir(),
@@ -80,15 +80,27 @@ describe("the bundled entry point", () => {
   })
 
   it("renders JSX with the production runtime", () => {
-    const code = readFileSync(join(out, DIST_CLI), "utf8")
+    const code = readFileSync(join(out, DIST_TUI), "utf8")
     expect(code).toContain(`require("./${DIST_OPENTUI}").jsxRuntime`)
     expect(code).not.toContain("jsx-dev-runtime")
   })
 
-  it("takes OpenTUI from its own bundle with bytecode, which loads synchronously and shares React", () => {
+  it("keeps the TUI, OpenTUI, zod and the MCP SDK out of cli.js, each in its own bundle with bytecode, loaded when needed", () => {
     const cli = readFileSync(join(out, DIST_CLI), "utf8")
-    expect(cli).not.toMatch(/require\("@opentui/)
-    expect(cli).not.toMatch(/import\("@opentui/)
+    expect(cli).toContain(`import("./${DIST_TUI}")`)
+    expect(cli).toContain(`require("./${DIST_VENDOR}").zod`)
+    expect(cli).toContain(`require("./${DIST_VENDOR}").mcpTypes()`)
+    for (const file of [DIST_TUI, DIST_VENDOR]) {
+      expect(readFileSync(join(out, file), "utf8").split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
+      expect(statSync(join(out, `${file}.jsc`)).size).toBeGreaterThan(0)
+    }
+    for (const code of [cli, readFileSync(join(out, DIST_TUI), "utf8")]) {
+      expect(code).not.toMatch(/require\("(@opentui|zod|@modelcontextprotocol)/)
+      expect(code).not.toMatch(/import\("(@opentui|zod|@modelcontextprotocol)/)
+    }
+  })
+
+  it("takes OpenTUI from its own bundle with bytecode, which loads synchronously and shares React", () => {
     const opentui = readFileSync(join(out, DIST_OPENTUI), "utf8")
     expect(opentui.split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
     expect(statSync(join(out, `${DIST_OPENTUI}.jsc`)).size).toBeGreaterThan(0)
