@@ -22,7 +22,9 @@ function runBundle(args: string[]) {
 }
 
 beforeAll(async () => {
-  out = mkdtempSync(join(tmpdir(), "tsk-dist-"))
+  // Inside the checkout, so the bundle finds its packages in node_modules as dist/ does (from a
+  // folder with no node_modules above it, Bun would fetch them into its own cache).
+  out = mkdtempSync(join(PROJECT_ROOT, ".test-dist-"))
   home = mkdtempSync(join(tmpdir(), "tsk-home-"))
   await buildDist(PROJECT_ROOT, join(out, "dist"))
   out = join(out, "dist")
