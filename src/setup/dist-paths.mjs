@@ -1,5 +1,6 @@
 // Where the bundled entry point lives and when it is stale; shared by the build (Bun), ensure-deps
-// (Node), the bundle itself (dist/main.js checks it is fresh before it runs) and the tests.
+// (Node), the bundle itself (dist/main.js and dist/cli.js check they are fresh before they run)
+// and the tests.
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
 
