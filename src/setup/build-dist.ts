@@ -136,7 +136,7 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     await Promise.all([
       commonJs(DIST_CLI, CLI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI })),
       commonJs(DIST_TUI, TUI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], {})),
-      commonJs(VENDOR.file, VENDOR.source, externalFor(root, packagesOf(VENDOR)), fromBundles(root, [], {})),
+      commonJs(VENDOR.file, VENDOR.source, externalFor(root, packagesOf(VENDOR)), asModules(root, packagesOf(VENDOR))),
       // Bun would write NODE_ENV in as "development" at build time.
       commonJs(OPENTUI.file, OPENTUI.source, externalFor(root, packagesOf(OPENTUI), OPENTUI_LEFT_OUT), openTuiWithoutTopLevelAwait(openTuiRewrites), { "process.env.NODE_ENV": "process.env.NODE_ENV" }),
     ])
@@ -157,7 +157,9 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     for (const name of readdirSync(out)) {
       if (fresh.has(name) || name === DIST_STAMP || name === DIST_MANIFEST) continue
       const path = join(out, name)
-      if (Date.now() - statSync(path).mtimeMs > OLD_CHUNKS_KEPT_MS) rmSync(path, { recursive: true, force: true })
+      // Gone already: another build's temporary files.
+      const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs
+      if (mtime !== undefined && Date.now() - mtime > OLD_CHUNKS_KEPT_MS) rmSync(path, { recursive: true, force: true })
     }
   } finally {
     rmSync(temp, { recursive: true, force: true })
@@ -190,13 +192,33 @@ function fromBundles(root: string, bundles: PackageBundle[], apart: Record<strin
   return {
     name: "tsk: packages and parts from their own bundles",
     setup(build) {
-      build.onResolve({ filter: /^[@a-z]/ }, ({ path }) => (taken.has(path) ? { path, namespace: "tsk-bundled" } : undefined))
+      const packages = bundles.flatMap(packagesOf)
+      build.onResolve({ filter: /^[@a-z]/ }, ({ path, importer }) => {
+        if (taken.has(path)) return { path, namespace: "tsk-bundled" }
+        // Another entry point of a bundled package would be compiled in here, a second copy.
+        if (packages.some((name) => path.startsWith(`${name}/`))) throw new Error(`${importer} imports ${path}, which no bundle provides: add it to its bundle's exports (build-dist.ts)`)
+        return undefined
+      })
       build.onLoad({ filter: /./, namespace: "tsk-bundled" }, ({ path }) => ({ contents: `module.exports = ${taken.get(path)}`, loader: "js" }))
       build.onResolve({ filter: /^tsk-bundle:/ }, ({ path }) => ({ path: `./${path.slice("tsk-bundle:".length)}`, external: true }))
       build.onResolve({ filter: /\.tsx?$/ }, (args) => {
         const file = sources.get(join(args.resolveDir, args.path))
         return file ? { path: file, external: true } : undefined
       })
+    },
+  }
+}
+
+/**
+ * Compiles `packages` from their ES modules, which a require() in the source would otherwise take
+ * from their CommonJS builds: the MCP SDK's CommonJS build requires zod's, a second zod beside
+ * the one our code imports.
+ */
+function asModules(root: string, packages: string[]): BunPlugin {
+  return {
+    name: "tsk: packages as ES modules",
+    setup(build) {
+      build.onResolve({ filter: /^[@a-z]/ }, ({ path }) => (packages.some((name) => path === name || path.startsWith(`${name}/`)) ? { path: Bun.resolveSync(path, root) } : undefined))
     },
   }
 }

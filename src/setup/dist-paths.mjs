@@ -8,8 +8,11 @@ export const DIST_FOLDER = "dist"
 export const DIST_ENTRY = "main.js"
 /** Written last by the build; its time is the bundle's time. */
 export const DIST_STAMP = ".built"
-/** What the bundle is made of: a change to any of these makes it stale. */
-export const DIST_SOURCES = ["src", "components", "package.json", "tsconfig.json", "bunfig.toml"]
+/**
+ * What the bundle is made of: a change to any of these makes it stale. Packages compiled into it
+ * (zod, the MCP SDK, OpenTUI) come from node_modules: npm's lockfiles change when they do.
+ */
+export const DIST_SOURCES = ["src", "components", "package.json", "tsconfig.json", "bunfig.toml", "package-lock.json", "node_modules/.package-lock.json"]
 /**
  * Written by the build beside the stamp: every source file and folder there was when the build
  * started (relative to the checkout), and the sources that were absent. The bundle compares them
