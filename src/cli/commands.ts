@@ -18,6 +18,9 @@ import { projectsCommand, statsCommand, tagsCommand } from "./summary-commands.t
 import { configCommand, doctorCommand } from "./admin-commands.ts"
 import { exportCommand, importCommand } from "./export-commands.ts"
 
+/** The rarely used commands: a bundle of their own (dist/more.js), loaded when one runs. */
+const more = () => import("./more-commands.ts")
+
 export const rootCommand: CommandSpec = {
   name: "tsk",
   summary: "A keyboard-driven task manager for people and AI coding agents. Run without arguments to open the TUI.",
@@ -48,28 +51,17 @@ export const rootCommand: CommandSpec = {
     importCommand,
     configCommand,
     doctorCommand,
-    lazyCommand("c64", "C64 tasks and the machine: run, start, stop, list, show, peek, poke, screen", async () => {
-      const [{ c64Command, setC64StartHandOff, setC64MachineRoute }, { handC64StartToRunner }, { c64MachineRoute }] = await Promise.all([
-        import("./c64-command.ts"),
-        import("../bridge/c64-start-handoff.ts"),
-        import("../bridge/c64-machine-route.ts"),
-      ])
-      // With a runner up, `tsk c64 start` hands the task to it instead of running in the foreground.
-      setC64StartHandOff(handC64StartToRunner)
-      // Machine commands act on the runner's machine (one is started for the sim when none is up).
-      setC64MachineRoute(c64MachineRoute)
-      return c64Command
-    }),
-    lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await import("./os-command.ts")).osCommand),
-    lazyCommand("memory", "Agent working-context memory: list, show, restore, compact, rebuild, forget", async () => (await import("./memory-command.ts")).memoryCommand),
-    lazyCommand("hook", "Record a Claude Code hook event read from stdin", async () => (await import("./hook-command.ts")).hookCommand),
-    lazyCommand("agent", "The agent bridge: start, stop, status, send, outbox, clear, snippet", async () => (await import("./agent-command.ts")).agentCommand),
-    lazyCommand("prime", "Print a short markdown summary of the work for an agent's context (hooks)", async () => (await import("./prime-command.ts")).primeCommand),
-    lazyCommand("mcp", "Run the MCP server on stdio for agents (--tools core|standard|all)", async () => (await import("./mcp-command.ts")).mcpCommand),
-    lazyCommand("serve", "Run the agent bridge and the C64 scheduler headless", async () => (await import("./serve-command.ts")).serveCommand),
-    lazyCommand("checkpoint", "Recovery checkpoints: list, show, create", async () => (await import("./checkpoint-command.ts")).checkpointCommand),
-    lazyCommand("recover", "Reconcile the newest checkpoint with the files (--dry-run: only say what)", async () => (await import("./checkpoint-command.ts")).recoverCommand),
-    lazyCommand("demo", "Open the TUI on a temporary home with sample tasks and a scripted agent", async () => (await import("./demo-command.ts")).demoCommand),
+    lazyCommand("c64", "C64 tasks and the machine: run, start, stop, list, show, peek, poke, screen", async () => (await more()).c64()),
+    lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await more()).os()),
+    lazyCommand("memory", "Agent working-context memory: list, show, restore, compact, rebuild, forget", async () => (await more()).memory()),
+    lazyCommand("hook", "Record a Claude Code hook event read from stdin", async () => (await more()).hook()),
+    lazyCommand("agent", "The agent bridge: start, stop, status, send, outbox, clear, snippet", async () => (await more()).agent()),
+    lazyCommand("prime", "Print a short markdown summary of the work for an agent's context (hooks)", async () => (await more()).prime()),
+    lazyCommand("mcp", "Run the MCP server on stdio for agents (--tools core|standard|all)", async () => (await more()).mcp()),
+    lazyCommand("serve", "Run the agent bridge and the C64 scheduler headless", async () => (await more()).serve()),
+    lazyCommand("checkpoint", "Recovery checkpoints: list, show, create", async () => (await more()).checkpoint()),
+    lazyCommand("recover", "Reconcile the newest checkpoint with the files (--dry-run: only say what)", async () => (await more()).recover()),
+    lazyCommand("demo", "Open the TUI on a temporary home with sample tasks and a scripted agent", async () => (await more()).demo()),
   ],
   examples: ["tsk", 'tsk add "Fix login bug" -p high -P web', "tsk list --json", "tsk done a1b2"],
 }

@@ -8,6 +8,9 @@ export function errorKindOf(value: unknown, fallback: ErrorKind): ErrorKind {
   return typeof value === "string" && (ERROR_KINDS as readonly string[]).includes(value) ? (value as ErrorKind) : fallback
 }
 
+/** Marks a TskError of any copy of this module (see TskError's Symbol.hasInstance). */
+const TSK_ERROR = Symbol.for("tsk.TskError")
+
 export class TskError extends Error {
   readonly kind: ErrorKind
   /** Extra machine-readable detail (for example the candidates of an ambiguous id). */
@@ -19,7 +22,18 @@ export class TskError extends Error {
     this.kind = kind
     this.details = details
   }
+
+  /**
+   * Each bundle of dist/ carries its own copy of this module: an error thrown by a command of
+   * more.js reaches run-cli in cli.js, whose TskError is another class. `instanceof TskError`
+   * recognises every copy's by its mark; a subclass (LockLostError) is checked as usual.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== TskError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === "object" && value !== null && (value as { [TSK_ERROR]?: unknown })[TSK_ERROR] === true
+  }
 }
+Object.defineProperty(TskError.prototype, TSK_ERROR, { value: true })
 
 export const notFound = (message: string, details?: Record<string, unknown>) =>
   new TskError("not_found", message, details)

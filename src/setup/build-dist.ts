@@ -4,9 +4,12 @@
 //
 // Bun stores compiled bytecode beside a bundle only for CommonJS, and links the whole of a bundle
 // when it loads it (~2 ms per 500 KB), so the code is in parts, each loaded when first needed:
-// - dist/cli.js (+ cli.js.jsc), from src/cli-main.ts, which the launcher runs: every command, as
-//   CommonJS with its bytecode, so nothing of it is parsed at start (`tsk list` starts ~6 ms
-//   sooner than from ES module chunks);
+// - dist/cli.js (+ cli.js.jsc), from src/cli-main.ts, which the launcher runs: the commands
+//   people and agents run all day (add, list, show, done, ...), as CommonJS with its bytecode,
+//   so nothing of it is parsed at start (`tsk list` starts ~6 ms sooner than from ES module
+//   chunks);
+// - dist/more.js, from src/cli/more-commands.ts: the other commands (c64, os, memory, agent, mcp,
+//   serve, checkpoint, demo, ...), which cli.js requires when one of them runs;
 // - dist/tui.js, from src/tui-entry.ts: the TUI and the app, which cli.js requires for `tsk` and
 //   `tsk demo`;
 // - dist/vendor.js, from src/vendor-bundle.ts: zod, and the MCP SDK (which must share that zod;
@@ -19,9 +22,10 @@
 // - dist/main.js and its chunks, ES modules: the entry point for `bun dist/main.js` and the
 //   launcher's path for the hook, which must answer in a few milliseconds and so loads no more
 //   than it needs; it imports cli.js for the rest.
-// The bundles that carry the same source module (the store, in cli.js and tui.js) each have their
-// own copy, as two processes would; a process uses one, but for `tsk demo`, whose script (cli.js)
-// reads the tasks and drops bridge commands while the TUI (tui.js) runs.
+// The bundles that carry the same source module (the store, in cli.js, more.js and tui.js) each
+// have their own copy, as two processes would. A process uses one, but for `tsk demo`, whose
+// script (more.js) reads the tasks and drops bridge commands while the TUI (tui.js) runs, and
+// for a command of more.js, whose errors run-cli (cli.js) reports: TskError knows every copy's.
 // Other packages stay in node_modules (React among them, one copy). OpenTUI's native library (a
 // package per platform) and its files (the tree-sitter worker and grammars) stay there too, found
 // from OpenTUI's folder. JSX is compiled for production (the development runtime checks every
@@ -30,10 +34,10 @@
 // simulated C64 is read from src/), and OpenTUI's as node_modules', so a checkout that moved is
 // rebuilt (see dist-paths.mjs).
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { dirname, join, relative, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import type { BunPlugin } from "bun"
-import { DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
+import { DIST_BUILD_FILES, DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
 
 /** The CommonJS bundle the launcher runs, and the source it is built from. */
 export const DIST_CLI = "cli.js"
@@ -41,6 +45,15 @@ const CLI_SOURCE = "src/cli-main.ts"
 /** The TUI's bundle, which cli.js requires for `tsk` and `tsk demo` in place of tui-entry.ts. */
 export const DIST_TUI = "tui.js"
 const TUI_SOURCE = "src/tui-entry.ts"
+/** What each bundle's start runs (fresh-entry.ts), which checks the other bundles before one loads. */
+const FRESH_ENTRY_SOURCE = "src/fresh-entry.ts"
+/**
+ * The commands most runs never use (more-commands.ts), which cli.js requires when one runs: Bun
+ * instantiates every function of a bundle when it loads it, so each command's start pays for
+ * the code compiled into cli.js (with them inside, `tsk list` started ~3 ms later).
+ */
+export const DIST_MORE = "more.js"
+const MORE_SOURCE = "src/cli/more-commands.ts"
 
 /** A bundle of packages that cli.js and tui.js take from it in place of node_modules. */
 interface PackageBundle {
@@ -123,18 +136,23 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       plugins: [cliStaysApart(root)],
     })
     if (!esm.success) throw new AggregateError(esm.logs, "bun build (ES modules) failed")
-    const commonJs = async (name: string, source: string, external: string[], plugin: BunPlugin, define: Record<string, string> = {}) => {
-      const built = await Bun.build({ ...common, define, external, entrypoints: [join(root, source)], outdir: temp, format: "cjs", bytecode: true, naming: { entry: name }, plugins: [plugin] })
+    /** Builds one CommonJS bundle; gives the sources of the checkout it holds (relative paths). */
+    const commonJs = async (name: string, source: string, external: string[], plugin: BunPlugin, define: Record<string, string> = {}): Promise<string[]> => {
+      const built = await Bun.build({ ...common, define, external, entrypoints: [join(root, source)], outdir: temp, format: "cjs", bytecode: true, metafile: true, naming: { entry: name }, plugins: [plugin] })
       if (!built.success) throw new AggregateError(built.logs, `bun build (${name}) failed`)
       // Bun leaves the bytecode out, silently, when it cannot compile the bundle as a function (an
       // import.meta left in it); a file an import copied in would be looked for elsewhere.
       const unexpected = built.outputs.filter((output) => output.kind !== "entry-point" && output.kind !== "bytecode")
       if (unexpected.length > 0) throw new Error(`bun build (${name}) wrote more than the bundle: ${unexpected.map((output) => output.path).join(", ")}`)
       if (!built.outputs.some((output) => output.kind === "bytecode")) throw new Error(`bun build (${name}) wrote no bytecode`)
+      // The metafile names inputs relative to the current folder; packages and generated modules are no sources.
+      return Object.keys(built.metafile?.inputs ?? {}).map((input) => relative(root, resolve(input)).replaceAll("\\", "/")).filter((path) => sources.has(path))
     }
+    const sources = new Set(manifest.present)
     const ours = externalFor(root, [...packagesOf(VENDOR), ...packagesOf(OPENTUI)])
-    await Promise.all([
-      commonJs(DIST_CLI, CLI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI })),
+    const [cli, , , vendor, opentui] = await Promise.all([
+      commonJs(DIST_CLI, CLI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE })),
+      commonJs(DIST_MORE, MORE_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI })),
       commonJs(DIST_TUI, TUI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], {})),
       commonJs(VENDOR.file, VENDOR.source, externalFor(root, packagesOf(VENDOR)), asModules(root, packagesOf(VENDOR))),
       // Bun would write NODE_ENV in as "development" at build time.
@@ -145,11 +163,14 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     // bytecode of another build ignores it and parses itself) and the stamp last (each rename is
     // atomic). Chunks of earlier builds stay for a day: a process started from one may still
     // load its lazy parts.
-    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_CLI, DIST_ENTRY].flatMap((file) => (file === DIST_ENTRY ? [file] : [`${file}.jsc`, file]))
+    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_MORE, DIST_CLI, DIST_ENTRY].flatMap((file) => (file === DIST_ENTRY ? [file] : [`${file}.jsc`, file]))
     const fresh = new Set(readdirSync(temp))
     for (const name of fresh) if (!entries.includes(name)) renameSync(join(temp, name), join(out, name))
     for (const name of entries) if (fresh.has(name)) renameSync(join(temp, name), join(out, name))
-    writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify(manifest) + "\n")
+    // cli.js compares only these when it starts (vendor.js and opentui.js are required without a
+    // look of their own, so their sources count as its own); the others' before it loads one.
+    const parts = { [DIST_CLI]: [...new Set([...DIST_BUILD_FILES.filter((path) => sources.has(path)), ...cli, ...vendor, ...opentui])] }
+    writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, parts }) + "\n")
     renameSync(join(out, `${DIST_MANIFEST}.${process.pid}`), join(out, DIST_MANIFEST))
     writeFileSync(join(out, `${DIST_STAMP}.${process.pid}`), `${started.toISOString()}\n`)
     utimesSync(join(out, `${DIST_STAMP}.${process.pid}`), started, started)
@@ -183,12 +204,14 @@ function cliStaysApart(root: string): BunPlugin {
 /**
  * Takes each package of `bundles` from its bundle beside this one, required when it is first
  * needed (a command does not load OpenTUI's bytecode, nor a listing zod's), and each source of
- * `apart` from its own bundle.
+ * `apart` from its own bundle, once the sources of every bundle are found unchanged (cli.js
+ * compares only its own when it starts: see freshParts in fresh-entry.ts).
  */
 function fromBundles(root: string, bundles: PackageBundle[], apart: Record<string, string>): BunPlugin {
   const taken = new Map<string, string>()
   for (const bundle of bundles) for (const [name, exported] of Object.entries(bundle.exports)) taken.set(name, `require("tsk-bundle:${bundle.file}").${exported}`)
-  const sources = new Map(Object.entries(apart).map(([source, file]) => [join(root, source), `./${file}`]))
+  const freshEntry = JSON.stringify(join(root, FRESH_ENTRY_SOURCE))
+  for (const [source, file] of Object.entries(apart)) taken.set(join(root, source), `(require(${freshEntry}).freshParts(), require("tsk-bundle:${file}"))`)
   return {
     name: "tsk: packages and parts from their own bundles",
     setup(build) {
@@ -202,8 +225,8 @@ function fromBundles(root: string, bundles: PackageBundle[], apart: Record<strin
       build.onLoad({ filter: /./, namespace: "tsk-bundled" }, ({ path }) => ({ contents: `module.exports = ${taken.get(path)}`, loader: "js" }))
       build.onResolve({ filter: /^tsk-bundle:/ }, ({ path }) => ({ path: `./${path.slice("tsk-bundle:".length)}`, external: true }))
       build.onResolve({ filter: /\.tsx?$/ }, (args) => {
-        const file = sources.get(join(args.resolveDir, args.path))
-        return file ? { path: file, external: true } : undefined
+        const path = resolve(args.resolveDir, args.path)
+        return taken.has(path) ? { path, namespace: "tsk-bundled" } : undefined
       })
     },
   }

@@ -13,7 +13,10 @@ export interface DistManifest {
   bun: string | null
   present: string[]
   absent: string[]
+  /** Per bundle whose start compares only its own sources (cli.js): them and the build's files. */
+  parts?: Record<string, string[]>
 }
+export declare const DIST_BUILD_FILES: string[]
 export declare function distManifest(root: string, out: string): DistManifest
-export declare function bundleIsFresh(out: string): boolean
+export declare function bundleIsFresh(out: string, part?: string): boolean
 export declare function checkoutOf(out: string): string

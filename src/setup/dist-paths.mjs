@@ -21,6 +21,8 @@ export const DIST_SOURCES = ["src", "components", "package.json", "tsconfig.json
  * were at build time, so a checkout that moved needs a new bundle) and the Bun that built it.
  */
 export const DIST_MANIFEST = ".sources"
+/** Files each part's list of sources carries beside its own: how every bundle is built. */
+export const DIST_BUILD_FILES = ["package.json", "tsconfig.json", "bunfig.toml", "package-lock.json", "node_modules/.package-lock.json", "src/setup/build-dist.ts", "src/setup/dist-paths.mjs"]
 
 function newestMtime(path) {
   const stat = statSync(path, { throwIfNoEntry: false })
@@ -66,10 +68,13 @@ export function checkoutOf(out) {
 
 /**
  * True when the bundle in `out` was built after every source it lists last changed, and no source
- * appeared since, the checkout did not move and the same Bun runs it: an edit in place changes its file's time, a new,
- * removed or renamed file its folder's. About 400 stat calls (1-2 ms); no manifest or stamp means stale.
+ * appeared since, the checkout did not move and the same Bun runs it: an edit in place changes its
+ * file's time, a new, removed or renamed file its folder's. About 400 stat calls (~1.7 ms in a
+ * fresh process); no manifest or stamp means stale. With `part` (cli.js), only the files the
+ * manifest lists for that bundle (its own sources and the build's, ~100): a new file changes
+ * that bundle only through a file of it that imports the new one.
  */
-export function bundleIsFresh(out) {
+export function bundleIsFresh(out, part) {
   let stamp
   let manifest
   try {
@@ -87,7 +92,8 @@ export function bundleIsFresh(out) {
   } catch {
     return false
   }
-  for (const path of manifest.present) {
+  const own = part === undefined ? undefined : manifest.parts?.[part]
+  for (const path of Array.isArray(own) ? own : manifest.present) {
     const stat = statSync(`${root}/${path}`, { throwIfNoEntry: false })
     if (!stat || stat.mtimeMs > stamp) return false
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { errorKindOf, exitCodeFor, sanitizeErrorMessage, TskError } from "../../src/domain/errors.ts"
+import { errorKindOf, exitCodeFor, sanitizeErrorMessage, toTskError, TskError } from "../../src/domain/errors.ts"
 
 describe("error messages for people and agents", () => {
   it("reduces absolute paths to their last part", () => {
@@ -37,5 +37,23 @@ describe("errorKindOf", () => {
     expect(errorKindOf(undefined, "invalid")).toBe("invalid")
     expect(errorKindOf("exploded", "io")).toBe("io")
     expect(errorKindOf(2, "io")).toBe("io")
+  })
+})
+
+describe("a TskError of another copy of the module (each bundle of dist/ has its own)", () => {
+  it("is a TskError to every copy, keeps its kind and exit code, and subclasses stay apart", async () => {
+    // A second instance of the module, as more.js carries beside cli.js.
+    const copy = "../../src/domain/errors.ts?another-copy"
+    const other = (await import(/* @vite-ignore */ copy)) as typeof import("../../src/domain/errors.ts")
+    expect(other.TskError).not.toBe(TskError)
+    const foreign = new other.TskError("not_found", "no task matches id 'x'")
+    expect(foreign instanceof TskError).toBe(true)
+    expect(exitCodeFor(foreign)).toBe(2)
+    expect(toTskError(foreign)).toBe(foreign)
+    expect(new TskError("invalid", "x") instanceof other.TskError).toBe(true)
+    expect(new Error("plain") instanceof TskError).toBe(false)
+    expect({ kind: "not_found", message: "look-alike" } instanceof TskError).toBe(false)
+    const { LockLostError } = await import("../../src/store/lock-context.ts")
+    expect(foreign instanceof LockLostError).toBe(false)
   })
 })

@@ -3,8 +3,8 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DIST_CLI, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
-import { DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
+import { DIST_CLI, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
+import { DIST_BUILD_FILES, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
 
@@ -95,19 +95,37 @@ describe("the bundled entry point", () => {
     expect(code).not.toContain("jsx-dev-runtime")
   })
 
-  it("keeps the TUI, OpenTUI, zod and the MCP SDK out of cli.js, each in its own bundle with bytecode, loaded when needed", () => {
+  it("keeps the TUI, OpenTUI, zod and the MCP SDK out of cli.js and more.js, each in its own bundle with bytecode, loaded when needed", () => {
     const cli = readFileSync(join(out, DIST_CLI), "utf8")
-    expect(cli).toContain(`import("./${DIST_TUI}")`)
+    // Required once every bundle's sources are found unchanged (see freshParts).
+    expect(cli).toContain(`freshParts(),require("./${DIST_TUI}")`)
     expect(cli).toContain(`require("./${DIST_VENDOR}").zod`)
-    expect(cli).toContain(`require("./${DIST_VENDOR}").mcpTypes()`)
+    // The MCP server is a command of more.js (see the next test).
+    const more = readFileSync(join(out, DIST_MORE), "utf8")
+    expect(more).toContain(`require("./${DIST_VENDOR}").mcpTypes()`)
     for (const file of [DIST_TUI, DIST_VENDOR]) {
       expect(readFileSync(join(out, file), "utf8").split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
       expect(statSync(join(out, `${file}.jsc`)).size).toBeGreaterThan(0)
     }
-    for (const code of [cli, readFileSync(join(out, DIST_TUI), "utf8")]) {
+    for (const code of [cli, more, readFileSync(join(out, DIST_TUI), "utf8")]) {
       expect(code).not.toMatch(/require\("(@opentui|zod|@modelcontextprotocol)/)
       expect(code).not.toMatch(/import\("(@opentui|zod|@modelcontextprotocol)/)
     }
+  })
+
+  it("keeps the rarely used commands out of cli.js, in more.js with its bytecode; their errors keep their kind and exit code", () => {
+    const cli = readFileSync(join(out, DIST_CLI), "utf8")
+    const more = readFileSync(join(out, DIST_MORE), "utf8")
+    expect(cli).toContain(`freshParts(),require("./${DIST_MORE}")`)
+    expect(more.split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
+    expect(statSync(join(out, `${DIST_MORE}.jsc`)).size).toBeGreaterThan(0)
+    // memory-command.ts's message: in more.js, not in cli.js.
+    expect(more).toContain("(see tsk memory list)")
+    expect(cli).not.toContain("(see tsk memory list)")
+    // The error is more.js's TskError; run-cli (cli.js) reports it as not found, exit code 2.
+    const missing = runBundle(["memory", "show", "nobody", "--json"])
+    expect(missing.code, missing.stderr).toBe(2)
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: { kind: "not_found" } })
   })
 
   it("takes OpenTUI from its own bundle with bytecode, which loads synchronously and shares React", () => {
@@ -144,6 +162,14 @@ describe("the bundle's own staleness check", () => {
     }
     expect([...manifest.present].sort()).toEqual(DIST_SOURCES.flatMap(walk).sort())
     expect(manifest.absent).toEqual(DIST_SOURCES.filter((source) => !existsSync(join(PROJECT_ROOT, source))))
+    // What cli.js compares when it starts: its own sources, vendor.js's and opentui.js's entry
+    // points (required without a look of their own) and how the bundles are built; no folder.
+    const own = manifest.parts?.[DIST_CLI] ?? []
+    expect(own).toEqual(expect.arrayContaining(["src/cli-main.ts", "src/store/tasks-repository.ts", "src/vendor-bundle.ts", "src/tui/opentui-bundle.ts", ...DIST_BUILD_FILES.filter((path) => existsSync(join(PROJECT_ROOT, path)))]))
+    expect(own).not.toContain("src/cli/os-command.ts")
+    expect(own).not.toContain("src/tui-entry.ts")
+    expect(own.filter((path) => statSync(join(PROJECT_ROOT, path)).isDirectory())).toEqual([])
+    expect(own.length).toBeLessThan(manifest.present.length / 2)
   })
 
   // A checkout in a temporary folder, its manifest and stamp written as the build writes them.
@@ -203,6 +229,18 @@ describe("the bundle's own staleness check", () => {
       writeFileSync(join(out, DIST_MANIFEST), JSON.stringify({ ...manifest, bun: "0.0.1" }))
       expect(bundleIsFresh(out)).toBe(false)
       stamp()
+      // A part (cli.js) compares only the files listed for it; the whole check every source.
+      const listed = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8")) as DistManifest
+      writeFileSync(join(out, DIST_MANIFEST), JSON.stringify({ ...listed, parts: { "cli.js": ["package.json", "src/main.ts"] } }))
+      writeFileSync(join(root, "src/a/b/c/d/e/deep.ts"), "export const elsewhere = 1\n")
+      expect(bundleIsFresh(out, "cli.js")).toBe(true)
+      expect(bundleIsFresh(out)).toBe(false)
+      writeFileSync(join(root, "src/main.ts"), "export {}\n")
+      expect(bundleIsFresh(out, "cli.js")).toBe(false)
+      // A part the manifest lists nothing for compares every source.
+      expect(bundleIsFresh(out, "main.js")).toBe(false)
+      stamp()
+      expect(bundleIsFresh(out, "cli.js")).toBe(true)
       // A checkout moved elsewhere: the bundle holds the old paths its modules find through import.meta.
       renameSync(root, `${root}-moved`)
       expect(bundleIsFresh(join(`${root}-moved`, "dist"))).toBe(false)
@@ -264,6 +302,17 @@ describe("the bundle's own staleness check", () => {
       const launched = /launched (\d+)/.exec(edited.stdout)?.[1]
       expect(edited.stderr).toContain(`edited ${launched} `)
       expect(edited.stdout).toContain("tsk 9.8.7")
+      // An edit of a source only more.js holds: cli.js starts without a rebuild (it compares its
+      // own sources), and rebuilds before it loads more.js for a command of it, which runs the edit.
+      const elsewhere = join(root, "src", "cli", "prime-command.ts")
+      writeFileSync(elsewhere, `${readFileSync(elsewhere, "utf8")}\nprocess.stderr.write("prime edited\\n")\n`)
+      const core = run(["--version"])
+      expect(core.stderr).not.toContain("rebuilding")
+      const primed = run(["prime"])
+      expect(primed.status, primed.stderr).toBe(0)
+      expect(primed.stderr.match(/rebuilding it/g)).toHaveLength(1)
+      expect(primed.stderr).toContain("prime edited")
+      expect(run(["prime"]).stderr).not.toContain("rebuilding")
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
