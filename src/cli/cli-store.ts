@@ -6,7 +6,9 @@ import type { CommandContext, OptionValues } from "./command.ts"
 import type { AppStore } from "../store/app-store.ts"
 import { changeTask, readTasks } from "../store/tasks-repository.ts"
 import { invalid } from "../domain/errors.ts"
-import { localDateOf, parseDateInput } from "../domain/local-date.ts"
+import { parseDateInput } from "../domain/local-date.ts"
+import { localToday } from "../store/local-today.ts"
+import { tskHome } from "../store/paths.ts"
 import { parseDuration } from "../domain/duration.ts"
 import type { Priority, Task, TaskStatus } from "../domain/task.ts"
 import type { Mutation, OperationContext } from "../domain/task-operations.ts"
@@ -40,7 +42,8 @@ export async function changeOneTask(
   return { task: result, tasks }
 }
 
-export const today = () => localDateOf(new Date())
+/** Today's local date, without loading the engine's time zones on every command (see local-today.ts). */
+export const today = () => localToday(tskHome())
 
 /** The value of an option; for a repeated one (`multiple`), the last. */
 export function stringOption(options: OptionValues, name: string): string | undefined {
