@@ -5,7 +5,7 @@
 // cli.js compares only its own sources when it starts (~100 files instead of ~400: ~1.3 ms of
 // every command); before it loads another bundle (more.js, tui.js) it compares them all.
 import { mkdirSync, rmdirSync, statSync } from "node:fs"
-import { bundleIsFresh, checkoutOf } from "./setup/dist-paths.mjs"
+import { bundleFreshness, bundleIsFresh, checkoutOf } from "./setup/dist-paths.mjs"
 
 export type RunArgv = (argv: string[]) => Promise<number>
 
@@ -25,8 +25,9 @@ export async function runFresh(self: string, argv: string[], run: RunArgv, load:
   if (!self.endsWith(".js")) return run(argv)
   const dist = self.slice(0, self.lastIndexOf("/"))
   const file = self.slice(self.lastIndexOf("/") + 1)
-  if (bundleIsFresh(dist, file)) {
-    state[CHECKED] = { dist, whole: false }
+  const fresh = bundleFreshness(dist, file)
+  if (fresh) {
+    state[CHECKED] = { dist, whole: fresh === "all" }
     return run(argv)
   }
   const root = checkoutOf(dist)

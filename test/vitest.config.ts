@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     exclude: ["test/e2e/**", "node_modules/**"],
+    globalSetup: ["test/helpers/global-setup.ts"],
     setupFiles: ["test/helpers/setup.ts"],
     testTimeout: 30000,
     hookTimeout: 30000,

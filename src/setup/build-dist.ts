@@ -169,7 +169,10 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     for (const name of entries) if (fresh.has(name)) renameSync(join(temp, name), join(out, name))
     // cli.js compares only these when it starts (vendor.js and opentui.js are required without a
     // look of their own, so their sources count as its own); the others' before it loads one.
-    const parts = { [DIST_CLI]: [...new Set([...DIST_BUILD_FILES.filter((path) => sources.has(path)), ...cli, ...vendor, ...opentui])] }
+    // Their folders too: a file renamed in with an older time (a backup moved back) changes only its folder's.
+    const own = [...DIST_BUILD_FILES.filter((path) => sources.has(path)), ...cli, ...vendor, ...opentui]
+    const folders = own.flatMap((path) => path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/")))
+    const parts = { [DIST_CLI]: [...new Set([...own, ...folders.filter((folder) => sources.has(folder))])] }
     writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, parts }) + "\n")
     renameSync(join(out, `${DIST_MANIFEST}.${process.pid}`), join(out, DIST_MANIFEST))
     writeFileSync(join(out, `${DIST_STAMP}.${process.pid}`), `${started.toISOString()}\n`)

@@ -13,10 +13,11 @@ export interface DistManifest {
   bun: string | null
   present: string[]
   absent: string[]
-  /** Per bundle whose start compares only its own sources (cli.js): them and the build's files. */
+  /** Per bundle whose start compares only its own sources (cli.js): them, the build's files and their folders. */
   parts?: Record<string, string[]>
 }
 export declare const DIST_BUILD_FILES: string[]
 export declare function distManifest(root: string, out: string): DistManifest
 export declare function bundleIsFresh(out: string, part?: string): boolean
+export declare function bundleFreshness(out: string, part?: string): false | "own" | "all"
 export declare function checkoutOf(out: string): string

@@ -70,11 +70,17 @@ export function checkoutOf(out) {
  * True when the bundle in `out` was built after every source it lists last changed, and no source
  * appeared since, the checkout did not move and the same Bun runs it: an edit in place changes its
  * file's time, a new, removed or renamed file its folder's. About 400 stat calls (~1.7 ms in a
- * fresh process); no manifest or stamp means stale. With `part` (cli.js), only the files the
- * manifest lists for that bundle (its own sources and the build's, ~100): a new file changes
- * that bundle only through a file of it that imports the new one.
+ * fresh process); no manifest or stamp means stale. With `part` (cli.js), only what the manifest
+ * lists for that bundle (its own sources, the build's, and their folders: ~100): a new file
+ * changes that bundle only through a file of it that imports the new one, and a file renamed in
+ * with an older time (a backup moved back, tar, rsync) changes its folder's.
  */
 export function bundleIsFresh(out, part) {
+  return bundleFreshness(out, part) !== false
+}
+
+/** As bundleIsFresh: false when stale; else which sources it compared, "own" (the part's) or "all". */
+export function bundleFreshness(out, part) {
   let stamp
   let manifest
   try {
@@ -98,5 +104,5 @@ export function bundleIsFresh(out, part) {
     if (!stat || stat.mtimeMs > stamp) return false
   }
   for (const path of manifest.absent) if (existsSync(`${root}/${path}`)) return false
-  return true
+  return Array.isArray(own) ? "own" : "all"
 }

@@ -10,8 +10,8 @@ import { afterAll } from "vitest"
 // folder its tests make (tmpdir() reads TMPDIR), and those of the processes they start, are in
 // it, so a run leaves nothing behind however a test ends (runs used to leave ~150 folders in
 // the system's temporary folder, which made Bun start slower there: it reads the folders above
-// a script it runs). The folder outside is the one the worker started with (files run one after
-// another in a worker, which keeps the environment).
+// a script it runs). The folder outside is the run's (global-setup.ts), or the one the worker
+// started with (files run one after another in a worker, which keeps the environment).
 const outside = (process.env.TSK_TEST_OUTER_TMPDIR ??= tmpdir())
 const scratch = mkdtempSync(join(outside, "tsk-test-"))
 process.env.TMPDIR = scratch
@@ -21,7 +21,4 @@ process.env.TMPDIR = scratch
 process.env.TSK_HOME = join(scratch, "tsk")
 process.env.C64BRIDGE_HOME = join(scratch, "c64bridge")
 
-const removeScratch = () => rmSync(scratch, { recursive: true, force: true })
-afterAll(removeScratch)
-// A file whose tests are all skipped runs no afterAll.
-process.once("exit", removeScratch)
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))

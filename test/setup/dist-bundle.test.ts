@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DIST_CLI, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
-import { DIST_BUILD_FILES, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
+import { DIST_BUILD_FILES, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
 
@@ -163,12 +163,15 @@ describe("the bundle's own staleness check", () => {
     expect([...manifest.present].sort()).toEqual(DIST_SOURCES.flatMap(walk).sort())
     expect(manifest.absent).toEqual(DIST_SOURCES.filter((source) => !existsSync(join(PROJECT_ROOT, source))))
     // What cli.js compares when it starts: its own sources, vendor.js's and opentui.js's entry
-    // points (required without a look of their own) and how the bundles are built; no folder.
+    // points (required without a look of their own), how the bundles are built, and the folders
+    // that hold them (and no other).
     const own = manifest.parts?.[DIST_CLI] ?? []
     expect(own).toEqual(expect.arrayContaining(["src/cli-main.ts", "src/store/tasks-repository.ts", "src/vendor-bundle.ts", "src/tui/opentui-bundle.ts", ...DIST_BUILD_FILES.filter((path) => existsSync(join(PROJECT_ROOT, path)))]))
     expect(own).not.toContain("src/cli/os-command.ts")
     expect(own).not.toContain("src/tui-entry.ts")
-    expect(own.filter((path) => statSync(join(PROJECT_ROOT, path)).isDirectory())).toEqual([])
+    const files = own.filter((path) => !statSync(join(PROJECT_ROOT, path)).isDirectory())
+    const holding = new Set(files.flatMap((path) => path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))).filter((folder) => folder !== "node_modules"))
+    expect(own.filter((path) => statSync(join(PROJECT_ROOT, path)).isDirectory()).sort()).toEqual([...holding].sort())
     expect(own.length).toBeLessThan(manifest.present.length / 2)
   })
 
@@ -231,11 +234,27 @@ describe("the bundle's own staleness check", () => {
       stamp()
       // A part (cli.js) compares only the files listed for it; the whole check every source.
       const listed = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8")) as DistManifest
-      writeFileSync(join(out, DIST_MANIFEST), JSON.stringify({ ...listed, parts: { "cli.js": ["package.json", "src/main.ts"] } }))
+      const part = { ...listed, parts: { "cli.js": ["package.json", "src", "src/main.ts"] } }
+      writeFileSync(join(out, DIST_MANIFEST), JSON.stringify(part))
+      expect(bundleFreshness(out, "cli.js")).toBe("own")
+      expect(bundleFreshness(out)).toBe("all")
       writeFileSync(join(root, "src/a/b/c/d/e/deep.ts"), "export const elsewhere = 1\n")
       expect(bundleIsFresh(out, "cli.js")).toBe(true)
       expect(bundleIsFresh(out)).toBe(false)
       writeFileSync(join(root, "src/main.ts"), "export {}\n")
+      expect(bundleIsFresh(out, "cli.js")).toBe(false)
+      stamp()
+      writeFileSync(join(out, DIST_MANIFEST), JSON.stringify({ ...JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8")), parts: part.parts }))
+      expect(bundleIsFresh(out, "cli.js")).toBe(true)
+      // A file of the part put back with an older time (a backup moved back, tar, rsync): its
+      // own time says nothing, its folder's does.
+      const older = new Date(Date.now() - 7_200_000)
+      writeFileSync(join(root, "src", "main.ts.bak"), "export const restored = 1\n")
+      utimesSync(join(root, "src", "main.ts.bak"), older, older)
+      const stampTime = statSync(join(out, ".built")).mtime
+      utimesSync(join(root, "src"), stampTime, stampTime)
+      expect(bundleIsFresh(out, "cli.js")).toBe(true)
+      renameSync(join(root, "src", "main.ts.bak"), join(root, "src", "main.ts"))
       expect(bundleIsFresh(out, "cli.js")).toBe(false)
       // A part the manifest lists nothing for compares every source.
       expect(bundleIsFresh(out, "main.js")).toBe(false)
