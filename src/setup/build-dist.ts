@@ -50,7 +50,7 @@ const FRESH_ENTRY_SOURCE = "src/fresh-entry.ts"
 /**
  * The commands most runs never use (more-commands.ts), which cli.js requires when one runs: Bun
  * instantiates every function of a bundle when it loads it, so each command's start pays for
- * the code compiled into cli.js (with them inside, `tsk list` started ~3 ms later).
+ * the code compiled into cli.js (with them inside, `tsk list` started ~2 ms later).
  */
 export const DIST_MORE = "more.js"
 const MORE_SOURCE = "src/cli/more-commands.ts"
