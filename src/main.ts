@@ -3,11 +3,13 @@
 // when needed, so a CLI command never loads the renderer and a hook never loads the command table.
 // The launcher runs this bundle (dist/main.js, ES modules) only for the hook; for the rest it runs
 // dist/cli.js (cli-main.ts) directly.
-import { firstStart, runFresh } from "./fresh-entry.ts"
+import { firstStart, freshParts, runFresh } from "./fresh-entry.ts"
 
 export async function main(argv: string[]): Promise<number> {
   // A Claude Code hook runs on every agent event and must answer in a few milliseconds.
   if (argv[0] === "hook" && argv.length === 1) return (await import("./cli/hook-command.ts")).hookMain()
+  // dist/main.js compared only its own sources (the hook's) when it started: cli.js's too, first.
+  freshParts()
   return (await import("./cli-main.ts")).runCommandLine(argv)
 }
 

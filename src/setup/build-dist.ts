@@ -133,9 +133,14 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       splitting: true,
       packages: "external",
       naming: { entry: "[name].js", chunk: "[name]-[hash].js" },
+      metafile: true,
       plugins: [cliStaysApart(root)],
     })
     if (!esm.success) throw new AggregateError(esm.logs, "bun build (ES modules) failed")
+    // The metafile names inputs relative to the current folder; packages and generated modules are no sources.
+    const ownSources = (metafile: { inputs: Record<string, unknown> } | undefined) =>
+      Object.keys(metafile?.inputs ?? {}).map((input) => relative(root, resolve(input)).replaceAll("\\", "/")).filter((path) => sources.has(path))
+    const sources = new Set(manifest.present)
     /** Builds one CommonJS bundle; gives the sources of the checkout it holds (relative paths). */
     const commonJs = async (name: string, source: string, external: string[], plugin: BunPlugin, define: Record<string, string> = {}): Promise<string[]> => {
       const built = await Bun.build({ ...common, define, external, entrypoints: [join(root, source)], outdir: temp, format: "cjs", bytecode: true, metafile: true, naming: { entry: name }, plugins: [plugin] })
@@ -145,10 +150,8 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       const unexpected = built.outputs.filter((output) => output.kind !== "entry-point" && output.kind !== "bytecode")
       if (unexpected.length > 0) throw new Error(`bun build (${name}) wrote more than the bundle: ${unexpected.map((output) => output.path).join(", ")}`)
       if (!built.outputs.some((output) => output.kind === "bytecode")) throw new Error(`bun build (${name}) wrote no bytecode`)
-      // The metafile names inputs relative to the current folder; packages and generated modules are no sources.
-      return Object.keys(built.metafile?.inputs ?? {}).map((input) => relative(root, resolve(input)).replaceAll("\\", "/")).filter((path) => sources.has(path))
+      return ownSources(built.metafile)
     }
-    const sources = new Set(manifest.present)
     const ours = externalFor(root, [...packagesOf(VENDOR), ...packagesOf(OPENTUI)])
     const [cli, , , vendor, opentui] = await Promise.all([
       commonJs(DIST_CLI, CLI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE })),
@@ -168,11 +171,15 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     for (const name of fresh) if (!entries.includes(name)) renameSync(join(temp, name), join(out, name))
     for (const name of entries) if (fresh.has(name)) renameSync(join(temp, name), join(out, name))
     // cli.js compares only these when it starts (vendor.js and opentui.js are required without a
-    // look of their own, so their sources count as its own); the others' before it loads one.
-    // Their folders too: a file renamed in with an older time (a backup moved back) changes only its folder's.
-    const own = [...DIST_BUILD_FILES.filter((path) => sources.has(path)), ...cli, ...vendor, ...opentui]
-    const folders = own.flatMap((path) => path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/")))
-    const parts = { [DIST_CLI]: [...new Set([...own, ...folders.filter((folder) => sources.has(folder))])] }
+    // look of their own, so their sources count as its own), main.js those of its chunks (the
+    // hook's); each compares every source before it loads another bundle. Their folders too: a
+    // file renamed in with an older time (a backup moved back) changes only its folder's.
+    const withFolders = (files: string[]) => {
+      const own = [...DIST_BUILD_FILES.filter((path) => sources.has(path)), ...files]
+      const folders = own.flatMap((path) => path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/")))
+      return [...new Set([...own, ...folders.filter((folder) => sources.has(folder))])]
+    }
+    const parts = { [DIST_CLI]: withFolders([...cli, ...vendor, ...opentui]), [DIST_ENTRY]: withFolders(ownSources(esm.metafile)) }
     writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, parts }) + "\n")
     renameSync(join(out, `${DIST_MANIFEST}.${process.pid}`), join(out, DIST_MANIFEST))
     writeFileSync(join(out, `${DIST_STAMP}.${process.pid}`), `${started.toISOString()}\n`)

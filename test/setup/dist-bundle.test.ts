@@ -173,6 +173,11 @@ describe("the bundle's own staleness check", () => {
     const holding = new Set(files.flatMap((path) => path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))).filter((folder) => folder !== "node_modules"))
     expect(own.filter((path) => statSync(join(PROJECT_ROOT, path)).isDirectory()).sort()).toEqual([...holding].sort())
     expect(own.length).toBeLessThan(manifest.present.length / 2)
+    // main.js (the hook's entry) compares the sources of its own chunks; cli.js's before it imports cli.js.
+    const hook = manifest.parts?.[DIST_ENTRY] ?? []
+    expect(hook).toEqual(expect.arrayContaining(["src/main.ts", "src/cli/hook-command.ts", "src/fresh-entry.ts", "package.json"]))
+    expect(hook).not.toContain("src/cli/list-commands.ts")
+    expect(hook).not.toContain("src/cli-main.ts")
   })
 
   // A checkout in a temporary folder, its manifest and stamp written as the build writes them.
@@ -332,6 +337,17 @@ describe("the bundle's own staleness check", () => {
       expect(primed.stderr.match(/rebuilding it/g)).toHaveLength(1)
       expect(primed.stderr).toContain("prime edited")
       expect(run(["prime"]).stderr).not.toContain("rebuilding")
+      // An edit of a source the hook does not load: the hook (main.js) answers without a rebuild;
+      // main.js rebuilds before it imports cli.js for any other command.
+      const listing = join(root, "src", "cli", "list-commands.ts")
+      writeFileSync(listing, `${readFileSync(listing, "utf8")}\nprocess.stderr.write("listing edited\\n")\n`)
+      const hooked = spawnSync(join(root, "bin", "tsk"), ["hook"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, input: "{}", env: { ...process.env, TSK_HOME: home } })
+      expect(hooked.status, hooked.stderr).toBe(0)
+      expect(hooked.stderr).not.toContain("rebuilding")
+      const viaMain = spawnSync(BUN, [join(root, "dist", DIST_ENTRY), "--version"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: home } })
+      expect(viaMain.stderr.match(/rebuilding it/g)).toHaveLength(1)
+      expect(viaMain.stderr).toContain("listing edited")
+      expect(viaMain.stdout).toContain("tsk 9.8.7")
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
