@@ -13,7 +13,7 @@ export interface DistManifest {
   bun: string | null
   present: string[]
   absent: string[]
-  /** Per bundle whose start compares only its own sources (cli.js): them, the build's files and their folders. */
+  /** Per entry whose start compares only its own sources (cli.js, main.js): them, the build's files and their folders. */
   parts?: Record<string, string[]>
 }
 export declare const DIST_BUILD_FILES: string[]
