@@ -5,7 +5,7 @@
 // cli.js and main.js compare only their own sources when they start (~80 and ~30 files instead of
 // ~400: ~1 ms of every command and hook); before one loads another bundle (cli.js: more.js,
 // tui.js; main.js: cli.js) it compares them all.
-import { mkdirSync, rmdirSync, statSync } from "node:fs"
+import { mkdirSync, rmSync, statSync } from "node:fs"
 import { bundleFreshness, bundleIsFresh, checkoutOf } from "./setup/dist-paths.mjs"
 
 export type RunArgv = (argv: string[]) => Promise<number>
@@ -98,13 +98,8 @@ function holding(lock: string, work: () => void): void {
   }
 }
 
-function removeQuietly(lock: string): void {
-  try {
-    rmdirSync(lock)
-  } catch {
-    // another start removed it first
-  }
-}
+/** Another start may have removed it first. */
+const removeQuietly = (lock: string) => rmSync(lock, { recursive: true, force: true })
 
 const STARTED = Symbol.for("tsk.entry.started")
 

@@ -8,7 +8,7 @@
 // The file is only a cache: when it is missing, unreadable or for another zone, the engine answers.
 import { lstatSync, readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { formatLocalDate, localDateOf } from "../domain/local-date.ts"
+import { formatLocalDate } from "../domain/local-date.ts"
 
 const CACHE_FILE = ".local-zone.json"
 const DAY_MS = 86_400_000
@@ -56,11 +56,15 @@ export function measureZone(zone: string, now: number, offsetAt: OffsetAt = engi
   return { zone, offset, from: now, until }
 }
 
+/** The calendar date at `now` where the clock is `offset` minutes east of UTC. */
+function dateAt(offset: number, now: number): string {
+  const shifted = new Date(now + offset * 60_000)
+  return formatLocalDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() })
+}
+
 /** The local calendar date at `now` when `window` is for this zone and holds then; else null. */
 export function dateInWindow(window: ZoneWindow, zone: string, now: number): string | null {
-  if (window.zone !== zone || now < window.from || now >= window.until) return null
-  const shifted = new Date(now + window.offset * 60_000)
-  return formatLocalDate({ year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() })
+  return window.zone === zone && now >= window.from && now < window.until ? dateAt(window.offset, now) : null
 }
 
 function readWindow(home: string): ZoneWindow | null {
@@ -92,5 +96,5 @@ export function localToday(home: string, now = Date.now(), env: NodeJS.ProcessEn
   if (date) return date
   const window = measureZone(zone, now, offsetAt)
   writeWindow(home, window)
-  return dateInWindow(window, zone, now) ?? localDateOf(new Date(now))
+  return dateAt(window.offset, now)
 }
