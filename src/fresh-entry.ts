@@ -3,10 +3,11 @@
 // stale bundle is rebuilt and the new code runs in this same process; where the build fails (a
 // read-only install) the sources run in a child process. The sources themselves just run.
 // cli.js and main.js compare only their own sources when they start (~80 and ~30 files instead of
-// ~400: ~1 ms of every command and hook); before one loads another bundle (cli.js: more.js,
-// tui.js; main.js: cli.js) it compares them all.
+// ~400: ~1 ms of every command and hook), through Bun's file API (node:fs is loaded only when a
+// command needs it: see build-dist.ts); before one loads another bundle (cli.js: more.js, tui.js;
+// main.js: cli.js) it compares them all.
 import { mkdirSync, rmSync, statSync } from "node:fs"
-import { bundleFreshness, bundleIsFresh, checkoutOf } from "./setup/dist-paths.mjs"
+import { BUN_FILES, bundleFreshness, bundleIsFresh, checkoutOf } from "./setup/dist-paths.mjs"
 
 export type RunArgv = (argv: string[]) => Promise<number>
 
@@ -26,7 +27,7 @@ export async function runFresh(self: string, argv: string[], run: RunArgv, load:
   if (!self.endsWith(".js")) return run(argv)
   const dist = self.slice(0, self.lastIndexOf("/"))
   const file = self.slice(self.lastIndexOf("/") + 1)
-  const fresh = bundleFreshness(dist, file)
+  const fresh = bundleFreshness(dist, file, BUN_FILES)
   if (fresh) {
     state[CHECKED] = { dist, whole: fresh === "all" }
     return run(argv)

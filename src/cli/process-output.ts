@@ -4,7 +4,6 @@
 // output quietly: the rest is dropped and the command keeps its exit code.
 // Writes go through Bun.write on the raw file descriptors, not process.stdout: touching
 // process.stdout loads Node's stream machinery, which cost more than listing 100 tasks.
-import { fstatSync, statSync } from "node:fs"
 
 interface Output {
   fd: number
@@ -40,12 +39,13 @@ export function writeStderr(text: string): void {
 
 /**
  * Whether stdout is a terminal, asked of the descriptor: node:tty's isatty, like process.stdout,
- * loads Node's streams. A terminal is the character device that is not /dev/null.
+ * loads Node's streams, and node:fs is loaded only when first used (see build-dist.ts). A terminal
+ * is the character device that is not /dev/null.
  */
-export function stdoutIsTTY(): boolean {
+export async function stdoutIsTTY(): Promise<boolean> {
   try {
-    const out = fstatSync(1)
-    return out.isCharacterDevice() && out.rdev !== statSync("/dev/null").rdev
+    const out = await Bun.file(1).stat()
+    return out.isCharacterDevice() && out.rdev !== (await Bun.file("/dev/null").stat()).rdev
   } catch {
     return false
   }

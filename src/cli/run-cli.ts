@@ -13,7 +13,8 @@ import packageJson from "../../package.json" with { type: "json" }
 export interface CliIO {
   stdout(text: string): void
   stderr(text: string): void
-  stdoutIsTTY: boolean
+  /** A promise for the process's own (asked only when the output needs to know). */
+  stdoutIsTTY: boolean | Promise<boolean>
   /** Resolves once what was written reached the reader (lets long output go out in pieces). */
   drain?(): Promise<void>
 }
@@ -79,7 +80,9 @@ export async function runCli(
   io: CliIO = processIO,
 ): Promise<number> {
   const json = argv.includes("--json")
-  const color = !json && shouldUseColor(env, io.stdoutIsTTY)
+  // Asked once, at once: the answer (through Bun's thread pool) comes while the command starts.
+  const stdoutIsTTY = Promise.resolve(io.stdoutIsTTY)
+  const color = !json && shouldUseColor(env, await stdoutIsTTY)
   const style = createStyle(color)
   const abort = new AbortController()
   const onSignal = () => abort.abort()
@@ -112,7 +115,7 @@ export async function runCli(
     const output = await spec.run(ctx, input)
     if (output) {
       // Pretty for a person at a terminal; compact for a program reading a pipe (it is much smaller).
-      if (json) io.stdout(escapeJsonControls(JSON.stringify(output.data, null, io.stdoutIsTTY ? 2 : undefined)) + "\n")
+      if (json) io.stdout(escapeJsonControls(JSON.stringify(output.data, null, (await stdoutIsTTY) ? 2 : undefined)) + "\n")
       else if (output.text.length > 0) io.stdout(output.text + "\n")
       return output.exitCode ?? 0
     }

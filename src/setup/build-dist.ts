@@ -34,7 +34,7 @@
 // simulated C64 is read from src/), and OpenTUI's as node_modules', so a checkout that moved is
 // rebuilt (see dist-paths.mjs).
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
-import { dirname, join, relative, resolve } from "node:path"
+import { dirname, join, relative, resolve, sep } from "node:path"
 import { pathToFileURL } from "node:url"
 import type { BunPlugin } from "bun"
 import { DIST_BUILD_FILES, DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
@@ -142,8 +142,8 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       Object.keys(metafile?.inputs ?? {}).map((input) => relative(root, resolve(input)).replaceAll("\\", "/")).filter((path) => sources.has(path))
     const sources = new Set(manifest.present)
     /** Builds one CommonJS bundle; gives the sources of the checkout it holds (relative paths). */
-    const commonJs = async (name: string, source: string, external: string[], plugin: BunPlugin, define: Record<string, string> = {}): Promise<string[]> => {
-      const built = await Bun.build({ ...common, define, external, entrypoints: [join(root, source)], outdir: temp, format: "cjs", bytecode: true, metafile: true, naming: { entry: name }, plugins: [plugin] })
+    const commonJs = async (name: string, source: string, external: string[], plugins: BunPlugin[], define: Record<string, string> = {}): Promise<string[]> => {
+      const built = await Bun.build({ ...common, define, external, entrypoints: [join(root, source)], outdir: temp, format: "cjs", bytecode: true, metafile: true, naming: { entry: name }, plugins })
       if (!built.success) throw new AggregateError(built.logs, `bun build (${name}) failed`)
       // Bun leaves the bytecode out, silently, when it cannot compile the bundle as a function (an
       // import.meta left in it); a file an import copied in would be looked for elsewhere.
@@ -154,12 +154,12 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     }
     const ours = externalFor(root, [...packagesOf(VENDOR), ...packagesOf(OPENTUI)])
     const [cli, , , vendor, opentui] = await Promise.all([
-      commonJs(DIST_CLI, CLI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE })),
-      commonJs(DIST_MORE, MORE_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI })),
-      commonJs(DIST_TUI, TUI_SOURCE, ours, fromBundles(root, [VENDOR, OPENTUI], {})),
-      commonJs(VENDOR.file, VENDOR.source, externalFor(root, packagesOf(VENDOR)), asModules(root, packagesOf(VENDOR))),
+      commonJs(DIST_CLI, CLI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }), builtinsOnFirstUse(root)]),
+      commonJs(DIST_MORE, MORE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI }), builtinsOnFirstUse(root)]),
+      commonJs(DIST_TUI, TUI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], {}), builtinsOnFirstUse(root)]),
+      commonJs(VENDOR.file, VENDOR.source, externalFor(root, packagesOf(VENDOR)), [asModules(root, packagesOf(VENDOR))]),
       // Bun would write NODE_ENV in as "development" at build time.
-      commonJs(OPENTUI.file, OPENTUI.source, externalFor(root, packagesOf(OPENTUI), OPENTUI_LEFT_OUT), openTuiWithoutTopLevelAwait(openTuiRewrites), { "process.env.NODE_ENV": "process.env.NODE_ENV" }),
+      commonJs(OPENTUI.file, OPENTUI.source, externalFor(root, packagesOf(OPENTUI), OPENTUI_LEFT_OUT), [openTuiWithoutTopLevelAwait(openTuiRewrites)], { "process.env.NODE_ENV": "process.env.NODE_ENV" }),
     ])
     // Chunks are named by their content, so moving them in changes nothing a running `tsk` uses;
     // the entry points move in after them (the bytecode before its bundle: a bundle that meets
@@ -237,6 +237,52 @@ function fromBundles(root: string, bundles: PackageBundle[], apart: Record<strin
       build.onResolve({ filter: /\.tsx?$/ }, (args) => {
         const path = resolve(args.resolveDir, args.path)
         return taken.has(path) ? { path, namespace: "tsk-bundled" } : undefined
+      })
+    },
+  }
+}
+
+/** Where a bundle records each builtin module it loaded (see builtinsOnFirstUse), for the tests. */
+export const BUILTINS_LOADED = "tsk.builtins.loaded"
+
+/**
+ * Loads each Node builtin our sources import (node:fs, node:path, ...) when one of its functions
+ * is first called, not when the bundle loads: Bun compiles a builtin's JavaScript on first use
+ * (node:fs with node:path, ~3 ms of a ~20 ms `tsk list`, which reads through Bun's file API and
+ * needs neither). Bun's build asks no plugin about a builtin, so the sources of the checkout are
+ * given to it with their builtins renamed, and each stands in as a module of functions that call
+ * the builtin's (through process.getBuiltinModule, which the build leaves alone); what is not a
+ * function (fs.constants, path.sep) is written in as the Bun that builds has it, as the bytecode
+ * is for that Bun and machine (see dist-paths.mjs). A class or an object of functions has no
+ * stand-in: the build fails on an import of one.
+ */
+function builtinsOnFirstUse(root: string): BunPlugin {
+  const namespace = "tsk-builtin-on-first-use"
+  const prefix = `${namespace}:`
+  const ours = [join(root, "src"), join(root, "components")].map((folder) => folder + sep)
+  return {
+    name: "tsk: builtins on first use",
+    setup(build) {
+      build.onLoad({ filter: /\.(tsx?|mjs)$/ }, async ({ path }) => {
+        if (!ours.some((folder) => path.startsWith(folder))) return undefined
+        const code = await Bun.file(path).text()
+        const renamed = code.replace(/(\bfrom\s*)"node:([a-z_/]+)"/g, (_, from: string, name: string) => `${from}"${prefix}${name}"`)
+        return { contents: renamed, loader: path.endsWith(".tsx") ? "tsx" : path.endsWith(".mjs") ? "js" : "ts" }
+      })
+      build.onResolve({ filter: new RegExp(`^${prefix}`) }, ({ path }) => ({ path: path.slice(prefix.length), namespace }))
+      build.onLoad({ filter: /./, namespace }, async ({ path }) => {
+        const builtin = `node:${path}`
+        const exports = (await import(builtin)) as Record<string, unknown>
+        const lines = [
+          "let loaded",
+          `const load = () => loaded ??= ((globalThis[Symbol.for(${JSON.stringify(BUILTINS_LOADED)})] ??= []).push(${JSON.stringify(builtin)}), process.getBuiltinModule(${JSON.stringify(builtin)}))`,
+        ]
+        for (const [name, value] of Object.entries(exports)) {
+          if (name === "default" || !/^[a-z_$][\w$]*$/i.test(name)) continue
+          if (typeof value === "function" && /^[a-z]/.test(name)) lines.push(`export function ${name}(...args) { return load().${name}(...args) }`)
+          else if (typeof value === "string" || typeof value === "number" || (typeof value === "object" && value !== null && Object.values(value).every((v) => typeof v === "number" || typeof v === "string"))) lines.push(`export const ${name} = ${JSON.stringify(value)}`)
+        }
+        return { contents: lines.join("\n"), loader: "js" }
       })
     },
   }

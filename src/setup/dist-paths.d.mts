@@ -19,5 +19,13 @@ export interface DistManifest {
 export declare const DIST_BUILD_FILES: string[]
 export declare function distManifest(root: string, out: string): DistManifest
 export declare function bundleIsFresh(out: string, part?: string): boolean
-export declare function bundleFreshness(out: string, part?: string): false | "own" | "all"
+/** How bundleFreshness looks at files (node:fs by default). */
+export interface DistFiles {
+  /** A file's time in ms; undefined when it cannot be looked at. */
+  mtime(path: string): number | undefined
+  text(path: string): string
+}
+export declare const BUN_NO_FILE_TIME: number
+export declare const BUN_FILES: DistFiles
+export declare function bundleFreshness(out: string, part?: string, files?: DistFiles): false | "own" | "all"
 export declare function checkoutOf(out: string): string

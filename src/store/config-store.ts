@@ -2,12 +2,12 @@
 // with a revision bump and a backup, like every owned file. Like tasks.json, a config.json that
 // tsk wrote itself is trusted without loading the schema (see validated-stamp.ts), so the TUI's
 // first frame does not wait for zod.
-import { readFileSync } from "node:fs"
 import { homePaths } from "./paths.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLockRetrying } from "./file-lock.ts"
 import { backupVersion } from "./backups.ts"
-import { contentIdentity, fileIdentity } from "./file-identity.ts"
+import { contentIdentity, fileIdentity, readFileIdentity } from "./file-identity.ts"
+import { readTextIfAny } from "./bun-files.ts"
 import { enqueue } from "./serial-queue.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
 import type { Config } from "../domain/config.ts"
@@ -17,13 +17,13 @@ const serializeConfig = (config: Config) => JSON.stringify(config, null, 2) + "\
 
 export async function readConfig(home: string): Promise<Config> {
   const file = homePaths(home).config
-  const before = fileIdentity(file)
+  const before = await readFileIdentity(file)
   // No file: the defaults, without loading the schema (the TUI's first frame waits for this read).
   if (before === null) return DEFAULT_CONFIG
-  if (isValidatedStamp(file, before)) {
+  if (await isValidatedStamp(file, before)) {
     try {
-      const trusted = JSON.parse(readFileSync(file, "utf8")) as Config
-      if (trusted.version === DEFAULT_CONFIG.version && fileIdentity(file) === before) return trusted
+      const trusted = JSON.parse((await readTextIfAny(file)) ?? "") as Config
+      if (trusted.version === DEFAULT_CONFIG.version && (await readFileIdentity(file)) === before) return trusted
     } catch {
       // changed under us: validate below
     }

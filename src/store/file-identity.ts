@@ -7,12 +7,22 @@ import { statSync } from "node:fs"
  */
 export function fileIdentity(path: string): string | null {
   try {
-    const s = statSync(path)
-    return `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`
+    return identityOf(statSync(path))
   } catch {
     return null
   }
 }
+
+/** fileIdentity through Bun's file API (see bun-files.ts): for readers, which load no node:fs. */
+export async function readFileIdentity(path: string): Promise<string | null> {
+  try {
+    return identityOf(await Bun.file(path).stat())
+  } catch {
+    return null
+  }
+}
+
+const identityOf = (s: { ino: number; size: number; mtimeMs: number; ctimeMs: number }) => `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`
 
 /**
  * Which content a path holds, ignoring ctime (a hard link into backups/ changes ctime only): what a

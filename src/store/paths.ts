@@ -13,20 +13,39 @@ export function c64BridgeHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.C64BRIDGE_HOME && env.C64BRIDGE_HOME.length > 0 ? env.C64BRIDGE_HOME : join(homedir(), ".c64bridge")
 }
 
+/**
+ * join(folder, name), the same string, without node:path for a folder path that join would leave
+ * as it is (no `.` or `..` part, no doubled or trailing slash): every command's start asks, and
+ * a bundle loads node:path only when it is first used (see build-dist.ts).
+ */
+function inFolder(folder: string): (name: string) => string {
+  const plain = folder.length > 0 && !/(^|\/)\.{1,2}(\/|$)|\/\/|\/$/.test(folder)
+  return plain ? (name) => `${folder}/${name}` : (name) => join(folder, name)
+}
+
+/** `.<name of file><suffix>` in the folder of `file`: a cache tsk keeps about that file. */
+export function hiddenBeside(file: string, suffix: string): string {
+  const cut = file.lastIndexOf("/") + 1
+  return `${file.slice(0, cut)}.${file.slice(cut)}${suffix}`
+}
+
 export function homePaths(home: string) {
+  const at = inFolder(home)
   return {
     home,
-    config: join(home, "config.json"),
-    tasks: join(home, "tasks.json"),
+    config: at("config.json"),
+    tasks: at("tasks.json"),
     /** The changes since tasks.json was last written in full (see tasks-journal.ts). */
-    journal: join(home, "tasks.journal"),
-    backups: join(home, "backups"),
-    inbox: join(home, "agent-inbox.json"),
-    inboxDir: join(home, "agent-inbox.d"),
-    outbox: join(home, "agent-outbox.json"),
-    runner: join(home, "runner.json"),
-    os: join(home, "os"),
-    locks: join(home, "locks"),
+    journal: at("tasks.journal"),
+    backups: at("backups"),
+    inbox: at("agent-inbox.json"),
+    inboxDir: at("agent-inbox.d"),
+    outbox: at("agent-outbox.json"),
+    runner: at("runner.json"),
+    os: at("os"),
+    locks: at("locks"),
+    /** The local zone's offset, kept for the CLI's dates (see local-today.ts). */
+    localZone: at(".local-zone.json"),
   }
 }
 

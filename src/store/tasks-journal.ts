@@ -233,6 +233,25 @@ export function readJournalBytes(path: string, from = 0): { bytes: Buffer; ino: 
   }
 }
 
+/**
+ * readJournalBytes for a reader outside the lock, through Bun's file API (see bun-files.ts): the
+ * inode is the one stat gave just before the read, not that of the descriptor that read (Bun's
+ * read opens its own). A journal replaced in between is not mistaken for the one read: a
+ * compaction replaces the base first, which readState notices and reads again, and a later
+ * read from where this one stopped compares the journal's first line (see startsWith).
+ */
+export async function readJournalForReader(path: string): Promise<{ bytes: Buffer; ino: number; size: number } | null> {
+  const file = Bun.file(path)
+  try {
+    const stat = await file.stat()
+    const bytes = Buffer.from(await file.slice(0, stat.size).arrayBuffer())
+    return { bytes, ino: stat.ino, size: stat.size }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null
+    throw new TskError("io", `cannot read tasks.journal: ${(error as NodeJS.ErrnoException).code ?? "error"}`)
+  }
+}
+
 /** True when the file at `path` (inode `ino`) still starts with `head`. */
 export function startsWith(path: string, ino: number, head: Buffer): boolean {
   let fd: number

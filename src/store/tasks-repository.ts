@@ -6,10 +6,10 @@
 // backup of it and the journal removed (compaction). A file that fails to validate is never
 // written over. Every reader sees base + journal; its revision is the journal's last one.
 import { closeSync, linkSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
-import { basename, dirname, join } from "node:path"
-import { homePaths } from "./paths.ts"
+import { hiddenBeside, homePaths } from "./paths.ts"
+import { readCacheText } from "./bun-files.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
-import { contentIdentity, contentPart, fileIdentity } from "./file-identity.ts"
+import { contentIdentity, contentPart, fileIdentity, readFileIdentity } from "./file-identity.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLockRetrying } from "./file-lock.ts"
 import { backupVersion } from "./backups.ts"
@@ -30,6 +30,7 @@ import {
   maxOrderOf,
   newLineId,
   readJournalBytes,
+  readJournalForReader,
   scanJournal,
   serializeLine,
   startsWith,
@@ -88,6 +89,13 @@ export interface StoreState {
   } | null
 }
 
+/** A promise that never rejects (one awaited later must not reject unobserved meanwhile). */
+const settled = <T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> => promise.then((value) => ({ value }), (error: unknown) => ({ error }))
+const unwrap = <T>(result: { value: T } | { error: unknown }): T => {
+  if ("error" in result) throw result.error
+  return result.value
+}
+
 function journalError(message: string): TskError {
   return new TskError("corrupt", message, { file: "tasks.journal" })
 }
@@ -103,17 +111,22 @@ export async function readState(home: string, options: { locked?: boolean } = {}
   // base is still the one read after the journal was read, or the read starts again.
   const file = homePaths(home).tasks
   for (let attempt = 1; ; attempt++) {
-    const before = fileIdentity(file)
-    const state = await readStateOnce(home, options)
-    if (fileIdentity(file) === before || attempt >= 5) return state
+    const before = await readFileIdentity(file)
+    const state = await readStateOnce(home, options, before)
+    if ((await readFileIdentity(file)) === before || attempt >= 5) return state
   }
 }
 
-async function readStateOnce(home: string, options: { locked?: boolean }): Promise<StoreState> {
+/** `before`: the identity of tasks.json before this read (readState compares it again after). */
+async function readStateOnce(home: string, options: { locked?: boolean }, before: string | null): Promise<StoreState> {
   const paths = homePaths(home)
-  const base = await readBase(home, options)
-  const baseExists = base !== NO_BASE
   const seen = journalSeen.get(paths.journal)
+  // A writer reads the journal as it appends to it (one descriptor, see tasks-journal.ts); a reader
+  // through Bun's file API (see readJournalForReader), while it reads the base: both between
+  // readState's looks at the base, so a compaction in between is seen and the read starts again.
+  const early = options.locked || seen ? null : settled(readJournalForReader(paths.journal))
+  const base = await readBase(home, options, before)
+  const baseExists = base !== NO_BASE
   if (seen && seen.base === base) {
     const more = readJournalBytes(paths.journal, seen.end)
     // The same file as last time (same inode, same first line, not shorter): read only what follows.
@@ -143,7 +156,7 @@ async function readStateOnce(home: string, options: { locked?: boolean }): Promi
       return state
     }
   }
-  const whole = readJournalBytes(paths.journal)
+  const whole = early ? unwrap(await early) : options.locked ? readJournalBytes(paths.journal) : await readJournalForReader(paths.journal)
   if (whole === null) {
     journalSeen.delete(paths.journal)
     return { snapshot: base, base, baseExists, journal: null }
@@ -178,17 +191,19 @@ export async function readTasks(home: string, options: { locked?: boolean } = {}
   return snapshot === NO_BASE ? { revision: 0, tasks: [] } : snapshot
 }
 
-/** `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it). */
-async function readBase(home: string, options: { locked?: boolean } = {}): Promise<TasksSnapshot> {
+/**
+ * `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it).
+ * `before`: the identity of tasks.json before this read.
+ */
+async function readBase(home: string, options: { locked?: boolean }, before: string | null): Promise<TasksSnapshot> {
   const file = homePaths(home).tasks
-  const before = fileIdentity(file)
   const cached = lastSeen.get(file)
   if (cached && before !== null && cached.identity === before) return cached.snapshot
-  if (isValidatedStamp(file, before)) {
+  if (await isValidatedStamp(file, before)) {
     const trusted = await readTrusted(file)
     // Trusted only if the path held the stamped file throughout the read.
-    if (trusted && fileIdentity(file) === before) {
-      recordBaseMeta(file, trusted, before)
+    if (trusted && (await readFileIdentity(file)) === before) {
+      recordBaseMeta(file, trusted, before, false, parseBaseMeta(readCacheText(metaPath(file))))
       return remember(file, before, trusted)
     }
   }
@@ -248,9 +263,7 @@ export function readHeadRevision(file: string): number | null {
 /** The file as tsk wrote it: parse only (see validated-stamp.ts). Null if anything looks off. */
 async function readTrusted(file: string): Promise<TasksSnapshot | null> {
   try {
-    // A synchronous read: faster than Bun.file().text() (which first starts the thread pool) and
-    // node's readFile, by ~0.7 ms on a small list and ~0.5 ms at 10,000 tasks in a fresh process.
-    const raw = JSON.parse(readFileSync(file, "utf8")) as TasksFile
+    const raw = JSON.parse(await Bun.file(file).text()) as TasksFile
     if (raw.version !== TASKS_FILE_VERSION || !Array.isArray(raw.tasks) || typeof raw.revision !== "number") return null
     return { revision: raw.revision, tasks: raw.tasks }
   } catch {
@@ -642,9 +655,7 @@ function neighbourhood(text: string, lines: readonly JournalLine[], id: string):
  * The highest `order` of a base, beside it (`.tasks.json.meta`), with the base's identity: a new
  * task's order without parsing the base. Only a cache, trusted only for the very file it names.
  */
-function metaPath(file: string): string {
-  return join(dirname(file), `.${basename(file)}.meta`)
-}
+const metaPath = (file: string) => hiddenBeside(file, ".meta")
 
 interface BaseMeta {
   identity: string
@@ -655,8 +666,18 @@ interface BaseMeta {
 }
 
 function readBaseMeta(file: string): BaseMeta | null {
+  let text: string
   try {
-    const meta = JSON.parse(readFileSync(metaPath(file), "utf8")) as BaseMeta
+    text = readFileSync(metaPath(file), "utf8")
+  } catch {
+    return null
+  }
+  return parseBaseMeta(text)
+}
+
+function parseBaseMeta(text: string | null): BaseMeta | null {
+  try {
+    const meta = JSON.parse(text ?? "") as BaseMeta
     return typeof meta.identity === "string" && Number.isInteger(meta.revision) && Number.isFinite(meta.maxOrder) ? meta : null
   } catch {
     return null
@@ -667,12 +688,12 @@ function readBaseMeta(file: string): BaseMeta | null {
  * Record the meta of `snapshot`, read from (or written as) the file whose identity was `read`, the
  * identity the caller checked, not the path's now (another file may have been renamed in since).
  * `exact`: the base is known to be in tsk's own serialization (tsk wrote it, or a read compared).
+ * `known`: the meta on disk now (a reader reads it through Bun's file API).
  */
-function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: string | null, exact = false): void {
+function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: string | null, exact = false, known = read === null ? null : readBaseMeta(file)): void {
   if (read === null) return
   const identity = contentPart(read)
   // Already recorded for this very file (every read after the write that made it).
-  const known = readBaseMeta(file)
   if (known !== null && known.identity === identity && known.revision === snapshot.revision && (known.exact === true || !exact)) return
   const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks), exact } satisfies BaseMeta)
   const target = metaPath(file)

@@ -3,22 +3,17 @@
 // (see file-identity.ts) in a stamp; a later read of the very same file trusts it and skips the
 // schema check. Any other writer — an editor, a script, a restore — changes the identity, and the
 // next read validates fully again. The stamp is only a cache: losing it costs one validation.
-import { readFileSync, renameSync, writeFileSync } from "node:fs"
-import { dirname, basename, join } from "node:path"
-import { fileIdentity } from "./file-identity.ts"
+import { renameSync, writeFileSync } from "node:fs"
+import { fileIdentity, readFileIdentity } from "./file-identity.ts"
+import { hiddenBeside } from "./paths.ts"
+import { readCacheText } from "./bun-files.ts"
 
-function stampPath(file: string): string {
-  return join(dirname(file), `.${basename(file)}.validated`)
-}
+const stampPath = (file: string) => hiddenBeside(file, ".validated")
 
 /** True when `file` (with `current`, its identity now) is exactly the content tsk last validated or wrote. */
-export function isValidatedStamp(file: string, current: string | null = fileIdentity(file)): boolean {
-  if (!current) return false
-  try {
-    return readFileSync(stampPath(file), "utf8") === current
-  } catch {
-    return false
-  }
+export async function isValidatedStamp(file: string, current?: string | null): Promise<boolean> {
+  const identity = current === undefined ? await readFileIdentity(file) : current
+  return identity !== null && readCacheText(stampPath(file)) === identity
 }
 
 /**

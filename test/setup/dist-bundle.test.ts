@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DIST_CLI, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
-import { DIST_BUILD_FILES, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, bundleIsFresh, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
+import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
 
@@ -79,6 +79,25 @@ describe("the bundled entry point", () => {
       expect(result.stderr).not.toContain("zod was initialised")
     }
     expect(run(["doctor"]).stderr).toContain("zod was initialised")
+  })
+
+  it("loads node:fs and node:path only for a command that writes: a listing reads through Bun's file API", () => {
+    const loaded = (args: string[]) => {
+      const result = spawnSync(BUN, ["--preload", join(PROJECT_ROOT, "test", "helpers", "report-builtins.ts"), join(out, DIST_CLI), ...args], {
+        cwd: tmpdir(),
+        env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" },
+        encoding: "utf8",
+        timeout: 60_000,
+      })
+      expect(result.status, result.stderr).toBe(0)
+      return JSON.parse(/builtins loaded: (.*)/.exec(result.stderr)![1]!) as string[]
+    }
+    expect(readFileSync(join(out, DIST_CLI), "utf8")).not.toMatch(/require\("(node:)?(fs|path)"\)/)
+    expect(loaded(["add", "Listed without node:fs"])).toContain("node:fs")
+    const id = (JSON.parse(runTsk(home, ["list", "--json"]).stdout) as { id: string }[])[0]!.id
+    // The first date asked in a home writes its cache of the local zone (local-today.ts), once a day at most.
+    expect(loaded(["list"])).toEqual(["node:fs"])
+    for (const args of [["list", "--json"], ["list"], ["show", id], ["show", id, "--json"], ["ready", "--json"], ["next"]]) expect(loaded(args), args.join(" ")).toEqual([])
   })
 
   it("holds one zod in vendor.js, shared by our code and the MCP SDK", () => {
@@ -201,9 +220,13 @@ describe("the bundle's own staleness check", () => {
     return { root, out, stamp }
   }
 
-  it("finds an edit at any depth, in place or by a new, removed or renamed file, and a new optional source", () => {
+  // node:fs for the build and ensure-deps (Node), Bun's file API for a bundle's start.
+  it.each([["node:fs", undefined], ["Bun's file API", BUN_FILES]] as const)("finds an edit at any depth, in place or by a new, removed or renamed file, and a new optional source (%s)", (_, files) => {
     const { root, out, stamp } = fakeCheckout()
+    const bundleIsFresh = (out: string, part?: string) => bundleFreshness(out, part, files) !== false
     try {
+      // What BUN_FILES takes for "no file" (a Bun that answers otherwise fails here, not in use).
+      expect(Bun.file(join(root, "absent")).lastModified).toBe(BUN_NO_FILE_TIME)
       expect(bundleIsFresh(out)).toBe(true)
       // An in-place edit of the deepest file: no folder's time changes.
       writeFileSync(join(root, "src/a/b/c/d/e/deep.ts"), "export {}\n")
@@ -241,8 +264,8 @@ describe("the bundle's own staleness check", () => {
       const listed = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8")) as DistManifest
       const part = { ...listed, parts: { "cli.js": ["package.json", "src", "src/main.ts"] } }
       writeFileSync(join(out, DIST_MANIFEST), JSON.stringify(part))
-      expect(bundleFreshness(out, "cli.js")).toBe("own")
-      expect(bundleFreshness(out)).toBe("all")
+      expect(bundleFreshness(out, "cli.js", files)).toBe("own")
+      expect(bundleFreshness(out, undefined, files)).toBe("all")
       writeFileSync(join(root, "src/a/b/c/d/e/deep.ts"), "export const elsewhere = 1\n")
       expect(bundleIsFresh(out, "cli.js")).toBe(true)
       expect(bundleIsFresh(out)).toBe(false)

@@ -23,7 +23,7 @@ describe("a tasks file read without its stamp", () => {
     writeFileSync(file(), JSON.stringify({ version: 1, revision: 4, tasks }, null, 2))
     expect(existsSync(join(home, ".tasks.json.validated"))).toBe(false)
     expect(await readTasks(home)).toEqual({ revision: 4, tasks })
-    expect(isValidatedStamp(file())).toBe(true)
+    expect(await isValidatedStamp(file())).toBe(true)
   })
 
   it("still has the schema fill in what a hand-written file leaves out, and trim titles, without a stamp", async () => {
@@ -31,7 +31,7 @@ describe("a tasks file read without its stamp", () => {
     writeFileSync(file(), JSON.stringify({ version: 1, revision: 2, tasks: [partial] }, null, 2))
     const read = await readTasks(home)
     expect(read.tasks[0]).toMatchObject({ description: "", title: "spaced" })
-    expect(isValidatedStamp(file())).toBe(false)
+    expect(await isValidatedStamp(file())).toBe(false)
   })
 
   it("still gets the schema's message for a file that is wrong", async () => {
@@ -40,6 +40,6 @@ describe("a tasks file read without its stamp", () => {
     expect(error).toBeInstanceOf(TskError)
     expect((error as TskError).kind).toBe("corrupt")
     expect((error as TskError).message).toMatch(/tasks\[0\]\.status/)
-    expect(isValidatedStamp(file())).toBe(false)
+    expect(await isValidatedStamp(file())).toBe(false)
   })
 })

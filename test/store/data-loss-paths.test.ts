@@ -101,7 +101,7 @@ describe("issue 10's data-loss paths", () => {
       await readTasks(home).catch(() => null)
       swapper.child.kill("SIGSTOP")
       await new Promise((resolve) => setTimeout(resolve, 5))
-      if (isValidatedStamp(file) && !TasksFile.safeParse(JSON.parse(readFileSync(file, "utf8"))).success) vouchedForInvalid++
+      if ((await isValidatedStamp(file)) && !TasksFile.safeParse(JSON.parse(readFileSync(file, "utf8"))).success) vouchedForInvalid++
       swapper.child.kill("SIGCONT")
     }
     expect(vouchedForInvalid).toBe(0)
