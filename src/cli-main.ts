@@ -4,7 +4,7 @@
 // bundle holds its own copy of process-output.ts).
 import { runCli } from "./cli/run-cli.ts"
 import { rootCommand } from "./cli/commands.ts"
-import { flushOutput } from "./cli/process-output.ts"
+import { flushOutput, stdoutIsTTY } from "./cli/process-output.ts"
 import { firstStart, runFresh } from "./fresh-entry.ts"
 
 export async function runCommandLine(argv: string[]): Promise<number> {
@@ -17,6 +17,7 @@ export async function runCommandLine(argv: string[]): Promise<number> {
 
 // No top-level await in CommonJS. require.main is the file Bun runs (import.meta.path is the source's).
 if (import.meta.main && firstStart()) {
+  void stdoutIsTTY()
   const load = async (entry: string) => {
     delete require.cache[entry]
     return (require(entry) as { runCommandLine: typeof runCommandLine }).runCommandLine

@@ -38,11 +38,18 @@ export function writeStderr(text: string): void {
 }
 
 /**
- * Whether stdout is a terminal, asked of the descriptor: node:tty's isatty, like process.stdout,
- * loads Node's streams, and node:fs is loaded only when first used (see build-dist.ts). A terminal
- * is the character device that is not /dev/null.
+ * Whether stdout is a terminal, asked of the descriptor once per process: node:tty's isatty, like
+ * process.stdout, loads Node's streams, and node:fs is loaded only when first used (see
+ * build-dist.ts). A terminal is the character device that is not /dev/null. The answer comes
+ * from Bun's thread pool: asked first thing (cli-main.ts), it starts the pool while the command
+ * starts, and the reads that follow find it running (its first thread costs ~1 ms).
  */
-export async function stdoutIsTTY(): Promise<boolean> {
+export function stdoutIsTTY(): Promise<boolean> {
+  return (asked ??= askStdout())
+}
+let asked: Promise<boolean> | undefined
+
+async function askStdout(): Promise<boolean> {
   try {
     const out = await Bun.file(1).stat()
     return out.isCharacterDevice() && out.rdev !== (await Bun.file("/dev/null").stat()).rdev

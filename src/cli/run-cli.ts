@@ -22,7 +22,7 @@ export interface CliIO {
 const processIO: CliIO = {
   stdout: writeStdout,
   stderr: writeStderr,
-  // Asked when a command runs, not at module load (see process-output.ts).
+  // Asked when a command runs, or just before (see process-output.ts), not at module load.
   get stdoutIsTTY() {
     return stdoutIsTTY()
   },
@@ -80,7 +80,6 @@ export async function runCli(
   io: CliIO = processIO,
 ): Promise<number> {
   const json = argv.includes("--json")
-  // Asked once, at once: the answer (through Bun's thread pool) comes while the command starts.
   const stdoutIsTTY = Promise.resolve(io.stdoutIsTTY)
   const color = !json && shouldUseColor(env, await stdoutIsTTY)
   const style = createStyle(color)

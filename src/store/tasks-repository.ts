@@ -89,13 +89,6 @@ export interface StoreState {
   } | null
 }
 
-/** A promise that never rejects (one awaited later must not reject unobserved meanwhile). */
-const settled = <T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> => promise.then((value) => ({ value }), (error: unknown) => ({ error }))
-const unwrap = <T>(result: { value: T } | { error: unknown }): T => {
-  if ("error" in result) throw result.error
-  return result.value
-}
-
 function journalError(message: string): TskError {
   return new TskError("corrupt", message, { file: "tasks.journal" })
 }
@@ -120,13 +113,9 @@ export async function readState(home: string, options: { locked?: boolean } = {}
 /** `before`: the identity of tasks.json before this read (readState compares it again after). */
 async function readStateOnce(home: string, options: { locked?: boolean }, before: string | null): Promise<StoreState> {
   const paths = homePaths(home)
-  const seen = journalSeen.get(paths.journal)
-  // A writer reads the journal as it appends to it (one descriptor, see tasks-journal.ts); a reader
-  // through Bun's file API (see readJournalForReader), while it reads the base: both between
-  // readState's looks at the base, so a compaction in between is seen and the read starts again.
-  const early = options.locked || seen ? null : settled(readJournalForReader(paths.journal))
   const base = await readBase(home, options, before)
   const baseExists = base !== NO_BASE
+  const seen = journalSeen.get(paths.journal)
   if (seen && seen.base === base) {
     const more = readJournalBytes(paths.journal, seen.end)
     // The same file as last time (same inode, same first line, not shorter): read only what follows.
@@ -156,7 +145,9 @@ async function readStateOnce(home: string, options: { locked?: boolean }, before
       return state
     }
   }
-  const whole = early ? unwrap(await early) : options.locked ? readJournalBytes(paths.journal) : await readJournalForReader(paths.journal)
+  // A writer reads the journal as it appends to it (one descriptor, see tasks-journal.ts); a reader
+  // through Bun's file API (see readJournalForReader).
+  const whole = options.locked ? readJournalBytes(paths.journal) : await readJournalForReader(paths.journal)
   if (whole === null) {
     journalSeen.delete(paths.journal)
     return { snapshot: base, base, baseExists, journal: null }
@@ -203,7 +194,7 @@ async function readBase(home: string, options: { locked?: boolean }, before: str
     const trusted = await readTrusted(file)
     // Trusted only if the path held the stamped file throughout the read.
     if (trusted && (await readFileIdentity(file)) === before) {
-      recordBaseMeta(file, trusted, before, false, parseBaseMeta(readCacheText(metaPath(file))))
+      recordBaseMeta(file, trusted, before)
       return remember(file, before, trusted)
     }
   }
@@ -666,18 +657,8 @@ interface BaseMeta {
 }
 
 function readBaseMeta(file: string): BaseMeta | null {
-  let text: string
   try {
-    text = readFileSync(metaPath(file), "utf8")
-  } catch {
-    return null
-  }
-  return parseBaseMeta(text)
-}
-
-function parseBaseMeta(text: string | null): BaseMeta | null {
-  try {
-    const meta = JSON.parse(text ?? "") as BaseMeta
+    const meta = JSON.parse(readCacheText(metaPath(file)) ?? "") as BaseMeta
     return typeof meta.identity === "string" && Number.isInteger(meta.revision) && Number.isFinite(meta.maxOrder) ? meta : null
   } catch {
     return null
@@ -688,12 +669,12 @@ function parseBaseMeta(text: string | null): BaseMeta | null {
  * Record the meta of `snapshot`, read from (or written as) the file whose identity was `read`, the
  * identity the caller checked, not the path's now (another file may have been renamed in since).
  * `exact`: the base is known to be in tsk's own serialization (tsk wrote it, or a read compared).
- * `known`: the meta on disk now (a reader reads it through Bun's file API).
  */
-function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: string | null, exact = false, known = read === null ? null : readBaseMeta(file)): void {
+function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: string | null, exact = false): void {
   if (read === null) return
   const identity = contentPart(read)
   // Already recorded for this very file (every read after the write that made it).
+  const known = readBaseMeta(file)
   if (known !== null && known.identity === identity && known.revision === snapshot.revision && (known.exact === true || !exact)) return
   const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks), exact } satisfies BaseMeta)
   const target = metaPath(file)
