@@ -102,7 +102,10 @@ export async function runCli(
       io.stdout(json ? `${JSON.stringify({ name: "tsk", version: VERSION })}\n` : `tsk ${VERSION}\n`)
       return 0
     }
-    const { spec, rest } = await findCommand(root, argv)
+    // --json goes anywhere, before the command too (`tsk --json list`, as agents write it).
+    const found = await findCommand(root, json ? argv.filter((word) => word !== "--json") : argv)
+    const spec = found.spec
+    const rest = json ? [...found.rest, "--json"] : found.rest
     const input = parseInput(spec, rest)
     if (input.options.help || !spec.run) {
       if (!spec.run && !input.options.help && input.positionals.length > 0) {

@@ -177,6 +177,14 @@ describe("ids, errors and exit codes", () => {
     expect(JSON.parse(result.stdout)).toEqual({ error: { kind: "invalid", message: expect.stringMatching(/unknown priority 'critical'/) } })
   })
 
+  it("takes --json before the command as after it", () => {
+    expect(runTsk(home, ["add", "Flag first"]).code).toBe(0)
+    const first = runTsk(home, ["--json", "list"])
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stdout).toBe(runTsk(home, ["list", "--json"]).stdout)
+    expect(JSON.parse(runTsk(home, ["--json", "config", "get", "ui.theme"]).stdout)).toEqual(JSON.parse(runTsk(home, ["config", "get", "ui.theme", "--json"]).stdout))
+  })
+
   it("rejects unknown options and commands clearly", () => {
     expect(runTsk(home, ["add", "x", "--colour", "red"]).stderr).toMatch(/Unknown option '--colour'/)
     const unknown = runTsk(home, ["frobnicate"])
