@@ -248,8 +248,8 @@ export const BUILTINS_LOADED = "tsk.builtins.loaded"
 /**
  * Loads each Node builtin our sources import (node:fs, node:path, ...) when one of its functions
  * is first called, not when the bundle loads: Bun compiles a builtin's JavaScript on first use
- * (node:fs with node:path, ~3 ms of a ~20 ms `tsk list`, which reads through Bun's file API and
- * needs neither). Bun's build asks no plugin about a builtin, so the sources of the checkout are
+ * (node:fs with node:path, ~2.5 ms of a ~20 ms `tsk list`, which reads through Bun's file API
+ * and needs neither). Bun's build asks no plugin about a builtin, so the sources of the checkout are
  * given to it with their builtins renamed, and each stands in as a module of functions that call
  * the builtin's (through process.getBuiltinModule, which the build leaves alone); what is not a
  * function (fs.constants, path.sep) is written in as the Bun that builds has it, as the bytecode

@@ -1,6 +1,6 @@
 // Reads through Bun's own file API, for what every command reads when it starts (the list, its
 // stamp and meta, the config): the bundles load node:fs only when a function of it is first used
-// (see build-dist.ts), and node:fs with node:path cost ~4 ms of a ~20 ms `tsk list`. Writes keep
+// (see build-dist.ts), and node:fs with node:path cost ~2.5 ms of a ~20 ms `tsk list`. Writes keep
 // node:fs (descriptors, fsync, open flags): a change pays for it anyway. Bun runs its file reads
 // on a pool of threads; the first call starts it (~1 ms, which the floor's read pays too).
 const missing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT"
