@@ -102,10 +102,12 @@ export async function runCli(
       io.stdout(json ? `${JSON.stringify({ name: "tsk", version: VERSION })}\n` : `tsk ${VERSION}\n`)
       return 0
     }
-    // --json goes anywhere, before the command too (`tsk --json list`, as agents write it).
-    const found = await findCommand(root, json ? argv.filter((word) => word !== "--json") : argv)
+    // --json goes anywhere before `--`, before the command too (`tsk --json list`, as agents write it).
+    const end = argv.indexOf("--")
+    const words = argv.filter((word, i) => word !== "--json" || (end >= 0 && i > end))
+    const found = await findCommand(root, words)
     const spec = found.spec
-    const rest = json ? [...found.rest, "--json"] : found.rest
+    const rest = words.length < argv.length ? ["--json", ...found.rest] : found.rest
     const input = parseInput(spec, rest)
     if (input.options.help || !spec.run) {
       if (!spec.run && !input.options.help && input.positionals.length > 0) {

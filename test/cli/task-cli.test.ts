@@ -183,6 +183,9 @@ describe("ids, errors and exit codes", () => {
     expect(first.code, first.stderr).toBe(0)
     expect(first.stdout).toBe(runTsk(home, ["list", "--json"]).stdout)
     expect(JSON.parse(runTsk(home, ["--json", "config", "get", "ui.theme"]).stdout)).toEqual(JSON.parse(runTsk(home, ["config", "get", "ui.theme", "--json"]).stdout))
+    // After `--`, every word is text, in its place.
+    expect(JSON.parse(runTsk(home, ["add", "--json", "--", "-x dash title"]).stdout).title).toBe("-x dash title")
+    expect(JSON.parse(runTsk(home, ["add", "--", "a", "--json", "b"]).stdout).title).toBe("a --json b")
   })
 
   it("rejects unknown options and commands clearly", () => {

@@ -327,6 +327,29 @@ describe("the bundle's own staleness check", () => {
     }
   })
 
+  it("the launcher finds a Bun hoisted above a package that a link installs (npm link of a workspace's package)", () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), "tsk-hoisted-")))
+    try {
+      const pkg = join(root, "mono", "packages", "tsk")
+      for (const dir of [join(root, "mono", "node_modules", "bun", "bin"), join(pkg, "bin"), join(pkg, "dist"), join(root, "prefix", "lib", "node_modules"), join(root, "prefix", "bin")]) mkdirSync(dir, { recursive: true })
+      symlinkSync(realpathSync(BUN), join(root, "mono", "node_modules", "bun", "bin", "bun.exe"))
+      copyFileSync(join(PROJECT_ROOT, "bin", "tsk"), join(pkg, "bin", "tsk"))
+      chmodSync(join(pkg, "bin", "tsk"), 0o755)
+      writeFileSync(join(pkg, "dist", "cli.js"), 'console.log("ran " + require.main.filename)\n')
+      writeFileSync(join(pkg, "dist", ".sources"), "{}")
+      symlinkSync(pkg, join(root, "prefix", "lib", "node_modules", "tsk"))
+      symlinkSync("../lib/node_modules/tsk/bin/tsk", join(root, "prefix", "bin", "tsk"))
+      // No Bun on PATH: only the hoisted one, above the package's real folder, not above the link's.
+      const env = { ...process.env, PATH: "/usr/bin:/bin" }
+      for (const [command, cwd] of [[join(root, "prefix", "bin", "tsk"), tmpdir()], ["./tsk", join(root, "prefix", "bin")]] as const) {
+        const result = spawnSync(command, ["list"], { cwd, env, encoding: "utf8", timeout: 60_000 })
+        expect(result.stdout.trim(), result.stderr).toBe(`ran ${join(pkg, "dist", "cli.js")}`)
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
   it("a real bundle rebuilds itself after an edit and runs the new code in the same process", () => {
     // A copy of the checkout with nothing built: the launcher builds it, then edits are picked up.
     const root = mkdtempSync(join(tmpdir(), "tsk-selfcheck-"))
