@@ -251,10 +251,12 @@ export const BUILTINS_LOADED = "tsk.builtins.loaded"
  * (node:fs with node:path, ~2.5 ms of a ~20 ms `tsk list`, which reads through Bun's file API
  * and needs neither). Bun's build asks no plugin about a builtin, so the sources of the checkout are
  * given to it with their builtins renamed, and each stands in as a module of functions that call
- * the builtin's (through process.getBuiltinModule, which the build leaves alone); what is not a
- * function (fs.constants, path.sep) is written in as the Bun that builds has it, as the bytecode
- * is for that Bun and machine (see dist-paths.mjs). A class or an object of functions has no
- * stand-in: the build fails on an import of one.
+ * the builtin's (through process.getBuiltinModule, which the build leaves alone); a table of
+ * values (fs.constants) reads the builtin's when first read, and a single value (path.sep) is
+ * written in as the system that builds has it (a bundle built on another system, or by another
+ * Bun, is stale: see dist-paths.mjs). A class or an object of functions has no stand-in: the
+ * build fails on an import of one. The regular expression renames `from "node:…"` (our sources
+ * write double quotes); a function's own properties (realpathSync.native) are not carried over.
  */
 function builtinsOnFirstUse(root: string): BunPlugin {
   const namespace = "tsk-builtin-on-first-use"
@@ -280,7 +282,10 @@ function builtinsOnFirstUse(root: string): BunPlugin {
         for (const [name, value] of Object.entries(exports)) {
           if (name === "default" || !/^[a-z_$][\w$]*$/i.test(name)) continue
           if (typeof value === "function" && /^[a-z]/.test(name)) lines.push(`export function ${name}(...args) { return load().${name}(...args) }`)
-          else if (typeof value === "string" || typeof value === "number" || (typeof value === "object" && value !== null && Object.values(value).every((v) => typeof v === "number" || typeof v === "string"))) lines.push(`export const ${name} = ${JSON.stringify(value)}`)
+          else if (typeof value === "string" || typeof value === "number") lines.push(`export const ${name} = ${JSON.stringify(value)}`)
+          else if (typeof value === "object" && value !== null && Object.values(value).every((v) => typeof v === "number" || typeof v === "string")) {
+            lines.push(`export const ${name} = new Proxy({}, { get: (_, key) => load().${name}[key] })`)
+          }
         }
         return { contents: lines.join("\n"), loader: "js" }
       })

@@ -11,6 +11,8 @@ export interface DistManifest {
   checkout: string
   /** The version of the Bun that built it (its bytecode is for that Bun only). */
   bun: string | null
+  /** The system it was built on, `${process.platform}-${process.arch}` (the build writes in some of its values). */
+  platform: string
   present: string[]
   absent: string[]
   /** Per entry whose start compares only its own sources (cli.js, main.js): them, the build's files and their folders. */

@@ -52,7 +52,7 @@ export function distManifest(root, out) {
     return true
   }
   for (const source of DIST_SOURCES) if (!walk(source)) absent.push(source)
-  return { root: relative(out, root) || ".", checkout: realpathSync(root), bun: process.versions.bun ?? null, present, absent }
+  return { root: relative(out, root) || ".", checkout: realpathSync(root), bun: process.versions.bun ?? null, platform: `${process.platform}-${process.arch}`, present, absent }
 }
 
 /** The checkout the bundle in `out` was built from (its manifest says; else the folder above). */
@@ -97,14 +97,24 @@ export const BUN_NO_FILE_TIME = 2 ** 52 - 1
  * node:fs and node:path only when they are first used (see build-dist.ts), and a listing that
  * uses neither starts ~2.5 ms sooner. Its times are whole milliseconds: a source saved within the
  * stamp's millisecond counts as older, as one saved within the kernel's clock step (a few ms)
- * does with node:fs. The manifest is mapped, not read: the build replaces it whole (by rename).
+ * does with node:fs. The manifest is mapped (Bun has no synchronous read of its own): only a
+ * build writes it, whole, by rename, so no mapping of it is cut short; where a file system
+ * refuses to map it, node:fs reads it.
  */
 export const BUN_FILES = {
   mtime: (path) => {
     const time = Bun.file(path).lastModified
     return time === BUN_NO_FILE_TIME ? undefined : time
   },
-  text: (path) => new TextDecoder().decode(Bun.mmap(path)),
+  text: (path) => {
+    let mapped
+    try {
+      mapped = Bun.mmap(path)
+    } catch {
+      return readFileSync(path, "utf8")
+    }
+    return new TextDecoder().decode(mapped)
+  },
 }
 
 /** join(folder, up) for an `up` of `..` parts alone, without node:path (see BUN_FILES); else undefined. */
@@ -130,7 +140,8 @@ export function bundleFreshness(out, part, files = NODE_FILES) {
   if (stamp === undefined) return false
   if (!Array.isArray(manifest?.present) || !Array.isArray(manifest.absent) || typeof manifest.root !== "string") return false
   // Bytecode is for the Bun that compiled it: another one would parse the whole bundle instead.
-  if (manifest.bun !== process.versions.bun) return false
+  // The build writes in some of the system's values (see builtinsOnFirstUse in build-dist.ts).
+  if (manifest.bun !== process.versions.bun || manifest.platform !== `${process.platform}-${process.arch}`) return false
   // The checkout is where it was built when its path is the real path the build recorded (Bun
   // gives the real path of the file it runs); else its real path says (a link to it is no move).
   const root = folderAbove(out, manifest.root) ?? join(out, manifest.root)

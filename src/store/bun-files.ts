@@ -2,7 +2,9 @@
 // stamp and meta, the config): the bundles load node:fs only when a function of it is first used
 // (see build-dist.ts), and node:fs with node:path cost ~2.5 ms of a ~20 ms `tsk list`. Writes keep
 // node:fs (descriptors, fsync, open flags): a change pays for it anyway. Bun runs its file reads
-// on a pool of threads; the first call starts it (~1 ms, which the floor's read pays too).
+// on a pool of threads: each is a trip there (~0.1–0.3 ms), the first starts a thread (~1 ms,
+// which the floor's read pays too). Not mapped (Bun.mmap): a file truncated in place, or gone
+// from under a network file system, while mapped stops the process with SIGBUS.
 const missing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT"
 
 /** The text of the file at `path`; null when there is no such file. Other failures throw. */
@@ -15,17 +17,7 @@ export async function readTextIfAny(path: string): Promise<string | null> {
   }
 }
 
-/**
- * The text of a small cache file tsk keeps beside another (a stamp, a meta), or null when it
- * cannot be read for any reason (a cache only). Mapped, synchronously: a trip to Bun's thread pool
- * costs ~0.1 ms, a new thread of it ~1 ms. tsk replaces these files whole (by rename), never in
- * place, so the mapping cannot shrink under the read.
- */
-export function readCacheText(path: string): string | null {
-  try {
-    return new TextDecoder().decode(Bun.mmap(path))
-  } catch {
-    // missing, empty (nothing to map), unreadable
-    return null
-  }
+/** The text of a cache file tsk keeps beside another (a stamp, a meta); null when it cannot be read for any reason. */
+export function readCacheText(path: string): Promise<string | null> {
+  return readTextIfAny(path).catch(() => null)
 }

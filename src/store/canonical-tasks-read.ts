@@ -16,7 +16,6 @@ import { recordValidatedStamp } from "./validated-stamp.ts"
 export async function readCanonicalTasks(file: string, before: string | null): Promise<{ revision: number; tasks: Task[] } | null> {
   let raw: unknown
   try {
-    // Synchronous, as readTrusted in tasks-repository.ts.
     raw = JSON.parse(readFileSync(file, "utf8"))
   } catch {
     return null

@@ -3,17 +3,14 @@
 // fresh process; TZ=UTC changes nothing). The offset of the local zone is asked the engine's way
 // once and kept in TSK_HOME (.local-zone.json) with the stretch of time it holds for: from the
 // moment it was measured until the zone next changes offset (a DST change), found within a day, or
-// a day at most; and only for the same zone (TZ, the rules /etc/localtime holds, the ICU of this
+// a day at most; and only for the same zone (TZ, what /etc/localtime points to, the ICU of this
 // Bun, whose data holds the zones' rules). A later command in that stretch adds the offset to UTC.
 // The file is only a cache: when it is missing, unreadable or for another zone, the engine answers.
-// Both are mapped, not read through node:fs, which a bundle loads only when first used (see
-// build-dist.ts): each is replaced whole (by rename, as tsk and a package manager write them).
-import { renameSync, writeFileSync } from "node:fs"
+import { lstatSync, readFileSync, readlinkSync, renameSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { formatLocalDate } from "../domain/local-date.ts"
-import { homePaths } from "./paths.ts"
-import { readCacheText } from "./bun-files.ts"
 
-const cacheFile = (home: string) => homePaths(home).localZone
+const CACHE_FILE = ".local-zone.json"
 const DAY_MS = 86_400_000
 
 export interface ZoneWindow {
@@ -28,11 +25,12 @@ export interface ZoneWindow {
 export type OffsetAt = (ms: number) => number
 const engineOffsetAt: OffsetAt = (ms) => -new Date(ms).getTimezoneOffset()
 
-/** What names the local zone now: TZ, and the rules /etc/localtime holds (a link to a zone, or a copy of one). */
+/** What names the local zone now: TZ, and /etc/localtime (a link to a zone, or a copy of one). */
 export function zoneKey(env: NodeJS.ProcessEnv = process.env): string {
   let system = "none"
   try {
-    system = Bun.hash(Bun.mmap("/etc/localtime")).toString(36)
+    const stat = lstatSync("/etc/localtime")
+    system = stat.isSymbolicLink() ? `-> ${readlinkSync("/etc/localtime")}` : `${stat.ino}:${stat.size}:${stat.mtimeMs}`
   } catch {
     // no /etc/localtime (Windows, a bare container): TZ alone, or UTC
   }
@@ -71,7 +69,7 @@ export function dateInWindow(window: ZoneWindow, zone: string, now: number): str
 
 function readWindow(home: string): ZoneWindow | null {
   try {
-    const value = JSON.parse(readCacheText(cacheFile(home)) ?? "") as ZoneWindow
+    const value = JSON.parse(readFileSync(join(home, CACHE_FILE), "utf8")) as ZoneWindow
     const numbers = [value.offset, value.from, value.until]
     return typeof value.zone === "string" && numbers.every(Number.isFinite) && Math.abs(value.offset) <= 24 * 60 ? value : null
   } catch {
@@ -80,7 +78,7 @@ function readWindow(home: string): ZoneWindow | null {
 }
 
 function writeWindow(home: string, window: ZoneWindow): void {
-  const target = cacheFile(home)
+  const target = join(home, CACHE_FILE)
   const temp = `${target}.tmp-${process.pid}-${Math.random().toString(16).slice(2, 10)}`
   try {
     writeFileSync(temp, JSON.stringify(window), { mode: 0o600 })

@@ -191,10 +191,11 @@ async function readBase(home: string, options: { locked?: boolean }, before: str
   const cached = lastSeen.get(file)
   if (cached && before !== null && cached.identity === before) return cached.snapshot
   if (await isValidatedStamp(file, before)) {
-    const trusted = await readTrusted(file)
+    // The meta (which a change needs, see leanBase) with it, to record it only when it is not this file's.
+    const [trusted, meta] = await Promise.all([readTrusted(file), readCacheText(metaPath(file))])
     // Trusted only if the path held the stamped file throughout the read.
     if (trusted && (await readFileIdentity(file)) === before) {
-      recordBaseMeta(file, trusted, before)
+      recordBaseMeta(file, trusted, before, false, parseBaseMeta(meta))
       return remember(file, before, trusted)
     }
   }
@@ -657,8 +658,18 @@ interface BaseMeta {
 }
 
 function readBaseMeta(file: string): BaseMeta | null {
+  let text: string
   try {
-    const meta = JSON.parse(readCacheText(metaPath(file)) ?? "") as BaseMeta
+    text = readFileSync(metaPath(file), "utf8")
+  } catch {
+    return null
+  }
+  return parseBaseMeta(text)
+}
+
+function parseBaseMeta(text: string | null): BaseMeta | null {
+  try {
+    const meta = JSON.parse(text ?? "") as BaseMeta
     return typeof meta.identity === "string" && Number.isInteger(meta.revision) && Number.isFinite(meta.maxOrder) ? meta : null
   } catch {
     return null
@@ -669,12 +680,12 @@ function readBaseMeta(file: string): BaseMeta | null {
  * Record the meta of `snapshot`, read from (or written as) the file whose identity was `read`, the
  * identity the caller checked, not the path's now (another file may have been renamed in since).
  * `exact`: the base is known to be in tsk's own serialization (tsk wrote it, or a read compared).
+ * `known`: the meta on disk now (a reader reads it through Bun's file API).
  */
-function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: string | null, exact = false): void {
+function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: string | null, exact = false, known = read === null ? null : readBaseMeta(file)): void {
   if (read === null) return
   const identity = contentPart(read)
   // Already recorded for this very file (every read after the write that made it).
-  const known = readBaseMeta(file)
   if (known !== null && known.identity === identity && known.revision === snapshot.revision && (known.exact === true || !exact)) return
   const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks), exact } satisfies BaseMeta)
   const target = metaPath(file)

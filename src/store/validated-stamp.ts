@@ -13,7 +13,7 @@ const stampPath = (file: string) => hiddenBeside(file, ".validated")
 /** True when `file` (with `current`, its identity now) is exactly the content tsk last validated or wrote. */
 export async function isValidatedStamp(file: string, current?: string | null): Promise<boolean> {
   const identity = current === undefined ? await readFileIdentity(file) : current
-  return identity !== null && readCacheText(stampPath(file)) === identity
+  return identity !== null && (await readCacheText(stampPath(file))) === identity
 }
 
 /**

@@ -8,7 +8,7 @@ describe("the paths of a home", () => {
       const paths = homePaths(home)
       expect(paths.tasks, home).toBe(join(home, "tasks.json"))
       expect(paths.journal, home).toBe(join(home, "tasks.journal"))
-      expect(paths.localZone, home).toBe(join(home, ".local-zone.json"))
+      expect(paths.config, home).toBe(join(home, "config.json"))
     }
   })
 
