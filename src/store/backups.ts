@@ -4,11 +4,13 @@
 // tasks.json that is every compacted base: the changes since are in tasks.journal, which the
 // repair replays on the newest backup (see doctor.ts).
 // Names sort by time and are unique (`<file>.<ms>-<revision>-<random>.bak`): a revision that went
-// back after a repair never makes a new version look "already backed up". Not fsynced: the live
-// file is, and a backup torn by a power cut fails validation and the next one is used.
-import { readdirSync, unlinkSync, writeFileSync } from "node:fs"
+// back after a repair never makes a new version look "already backed up". Written to a temp file
+// and renamed: the kernel cuts a large write short when its process is killed (a 1.4 MB copy was
+// left at 1 MiB), and then only the temp file is left, which `tsk doctor` clears. Not fsynced: the
+// live file is, and a backup torn by a power cut fails validation and the next one is used.
+import { readdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
 import { basename, join } from "node:path"
-import { ensureDirSync } from "./durable-file.ts"
+import { ensureDirSync, tempPathFor } from "./durable-file.ts"
 
 export const BACKUPS_KEPT = 10
 
@@ -25,7 +27,10 @@ function backupName(file: string, revision: number): string {
 /** Keep a copy of the version of `file` just written. */
 export function backupVersion(file: string, backupsDir: string, content: string, revision: number): void {
   ensureDirSync(backupsDir)
-  writeFileSync(join(backupsDir, backupName(file, revision)), content, { mode: 0o600, flag: "wx" })
+  const target = join(backupsDir, backupName(file, revision))
+  const temp = tempPathFor(target)
+  writeFileSync(temp, content, { mode: 0o600, flag: "wx" })
+  renameSync(temp, target)
   for (const old of listBackups(file, backupsDir).slice(BACKUPS_KEPT)) {
     try {
       unlinkSync(old)
