@@ -7,16 +7,21 @@ import type { AppStore } from "../store/app-store.ts"
 import { changeTask, readTasks } from "../store/tasks-repository.ts"
 import { invalid } from "../domain/errors.ts"
 import { parseDateInput } from "../domain/local-date.ts"
-import { localToday } from "../store/local-today.ts"
+import { localToday, primeLocalToday } from "../store/local-today.ts"
 import { tskHome } from "../store/paths.ts"
 import { parseDuration } from "../domain/duration.ts"
 import type { Priority, Task, TaskStatus } from "../domain/task.ts"
 import type { Mutation, OperationContext } from "../domain/task-operations.ts"
 import { PRIORITIES, TASK_STATUSES } from "../domain/task-constants.ts"
 
-/** The tasks on disk; a corrupt file is an error here (the file is left alone). */
+/**
+ * The tasks on disk; a corrupt file is an error here (the file is left alone). For text, which
+ * shows dates, what today's date needs is read at the same time (see local-today.ts).
+ */
 export async function loadTasks(ctx: CommandContext): Promise<Task[]> {
-  return (await readTasks(ctx.home)).tasks
+  if (ctx.json) return (await readTasks(ctx.home)).tasks
+  const [{ tasks }] = await Promise.all([readTasks(ctx.home), primeLocalToday(ctx.home, ctx.env)])
+  return tasks
 }
 
 /** The shared store, for commands that change tasks. */

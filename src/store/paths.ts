@@ -44,6 +44,8 @@ export function homePaths(home: string) {
     runner: at("runner.json"),
     os: at("os"),
     locks: at("locks"),
+    /** The local zone's offset, kept for the CLI's dates (see local-today.ts). */
+    localZone: at(".local-zone.json"),
   }
 }
 

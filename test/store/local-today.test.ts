@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { localDateOf } from "../../src/domain/local-date.ts"
-import { dateInWindow, localToday, measureZone, zoneKey, type OffsetAt } from "../../src/store/local-today.ts"
+import { dateInWindow, localToday, measureZone, primeLocalToday, zoneKey, type OffsetAt } from "../../src/store/local-today.ts"
 import { makeTempHome } from "../helpers/temp-home.ts"
 
 const originalTz = process.env.TZ
@@ -76,5 +76,25 @@ describe("today's local date from the cached offset", () => {
     const now = at("2026-11-23T20:00:00.000Z")
     expect(localToday(join(home, "not-yet"), now)).toBe("2026-11-24")
     expect(existsSync(join(home, "not-yet"))).toBe(false)
+  })
+})
+
+describe("today's local date read ahead (primeLocalToday)", () => {
+  it("gives the date localToday gives, from what it read, and follows a later change of zone", async () => {
+    process.env.TZ = "Asia/Tokyo"
+    const now = at("2026-11-23T20:00:00.000Z")
+    expect(localToday(home, now)).toBe("2026-11-24")
+    await primeLocalToday(home)
+    const engine = countingEngine()
+    expect(localToday(home, now, process.env, engine.offsetAt)).toBe("2026-11-24")
+    expect(engine.calls()).toBe(0)
+    // Read ahead for another zone or home: not used.
+    process.env.TZ = "America/New_York"
+    expect(localToday(home, now)).toBe("2026-11-23")
+    await primeLocalToday(home)
+    expect(localToday(home, now)).toBe("2026-11-23")
+    expect(localToday(join(home, "elsewhere"), now)).toBe("2026-11-23")
+    // The key read ahead is the key read synchronously.
+    expect(JSON.parse(readFileSync(join(home, ".local-zone.json"), "utf8")).zone).toBe(zoneKey())
   })
 })

@@ -9,6 +9,7 @@ describe("the paths of a home", () => {
       expect(paths.tasks, home).toBe(join(home, "tasks.json"))
       expect(paths.journal, home).toBe(join(home, "tasks.journal"))
       expect(paths.config, home).toBe(join(home, "config.json"))
+      expect(paths.localZone, home).toBe(join(home, ".local-zone.json"))
     }
   })
 
