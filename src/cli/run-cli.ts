@@ -98,13 +98,13 @@ export async function runCli(
     signal: abort.signal,
   }
   try {
-    if (argv[0] === "--version" || argv[0] === "-V") {
-      io.stdout(json ? `${JSON.stringify({ name: "tsk", version: VERSION })}\n` : `tsk ${VERSION}\n`)
-      return 0
-    }
     // --json goes anywhere before `--`, before the command too (`tsk --json list`, as agents write it).
     const end = argv.indexOf("--")
     const words = argv.filter((word, i) => word !== "--json" || (end >= 0 && i > end))
+    if (words[0] === "--version" || words[0] === "-V") {
+      io.stdout(json ? `${JSON.stringify({ name: "tsk", version: VERSION })}\n` : `tsk ${VERSION}\n`)
+      return 0
+    }
     const found = await findCommand(root, words)
     const spec = found.spec
     const rest = words.length < argv.length ? ["--json", ...found.rest] : found.rest

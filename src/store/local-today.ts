@@ -12,6 +12,7 @@ import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
 import { formatLocalDate } from "../domain/local-date.ts"
 import { readCacheText } from "./bun-files.ts"
 import { homePaths } from "./paths.ts"
+import { tempPathFor } from "./durable-file.ts"
 
 const cacheFile = (home: string) => homePaths(home).localZone
 const DAY_MS = 86_400_000
@@ -82,13 +83,11 @@ export function dateInWindow(window: ZoneWindow, zone: string, now: number): str
 }
 
 function readWindow(home: string): ZoneWindow | null {
-  let text: string
   try {
-    text = readFileSync(cacheFile(home), "utf8")
+    return parseWindow(readFileSync(cacheFile(home), "utf8"))
   } catch {
     return null
   }
-  return parseWindow(text)
 }
 
 function parseWindow(text: string | null): ZoneWindow | null {
@@ -103,7 +102,7 @@ function parseWindow(text: string | null): ZoneWindow | null {
 
 function writeWindow(home: string, window: ZoneWindow): void {
   const target = cacheFile(home)
-  const temp = `${target}.tmp-${process.pid}-${Math.random().toString(16).slice(2, 10)}`
+  const temp = tempPathFor(target)
   try {
     writeFileSync(temp, JSON.stringify(window), { mode: 0o600 })
     renameSync(temp, target)

@@ -658,13 +658,11 @@ interface BaseMeta {
 }
 
 function readBaseMeta(file: string): BaseMeta | null {
-  let text: string
   try {
-    text = readFileSync(metaPath(file), "utf8")
+    return parseBaseMeta(readFileSync(metaPath(file), "utf8"))
   } catch {
     return null
   }
-  return parseBaseMeta(text)
 }
 
 function parseBaseMeta(text: string | null): BaseMeta | null {

@@ -182,6 +182,7 @@ describe("ids, errors and exit codes", () => {
     const first = runTsk(home, ["--json", "list"])
     expect(first.code, first.stderr).toBe(0)
     expect(first.stdout).toBe(runTsk(home, ["list", "--json"]).stdout)
+    expect(JSON.parse(runTsk(home, ["--json", "--version"]).stdout)).toEqual(JSON.parse(runTsk(home, ["--version", "--json"]).stdout))
     expect(JSON.parse(runTsk(home, ["--json", "config", "get", "ui.theme"]).stdout)).toEqual(JSON.parse(runTsk(home, ["config", "get", "ui.theme", "--json"]).stdout))
     // After `--`, every word is text, in its place.
     expect(JSON.parse(runTsk(home, ["add", "--json", "--", "-x dash title"]).stdout).title).toBe("-x dash title")
