@@ -5,7 +5,7 @@
 // may still replace the file (its lock is still held, the file is the one it read); otherwise the
 // temp file is removed and nothing is written.
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
-import { basename, dirname, join } from "node:path"
+import { basename, dirname } from "node:path"
 import type * as z from "zod"
 import { TskError } from "../domain/errors.ts"
 import { checkHeldLocks } from "./lock-context.ts"
@@ -52,9 +52,12 @@ export function randomHex(bytes: number): string {
   return hex
 }
 
-/** `<name>.tmp-<pid>-<random>`: the pid lets `tsk doctor` tell a dead writer's leftovers. */
+/**
+ * `<name>.tmp-<pid>-<random>`, beside `path`: the pid lets `tsk doctor` tell a dead writer's
+ * leftovers. Named without node:path, which a bundle loads only when first used (see build-dist.ts).
+ */
 export function tempPathFor(path: string): string {
-  return join(dirname(path), `${basename(path)}.tmp-${process.pid}-${randomHex(4)}`)
+  return `${path}.tmp-${process.pid}-${randomHex(4)}`
 }
 
 export const TEMP_NAME = /\.tmp-(\d+)-[0-9a-f]+$/
