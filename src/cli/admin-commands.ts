@@ -1,4 +1,5 @@
 // tsk config list|get|set and tsk doctor [--repair].
+import { changeCommandHead } from "./change-command-names.ts"
 import type { CommandSpec } from "./command.ts"
 import { requirePositional } from "./cli-store.ts"
 
@@ -52,15 +53,13 @@ const configSet: CommandSpec = {
 }
 
 export const configCommand: CommandSpec = {
-  name: "config",
-  summary: "Read and change settings (config.json)",
+  ...changeCommandHead("config"),
   usage: "tsk config <list|get|set>",
   subcommands: [configList, configGet, configSet],
 }
 
 export const doctorCommand: CommandSpec = {
-  name: "doctor",
-  summary: "Check tsk's files; --repair moves a bad file aside and restores the newest good backup",
+  ...changeCommandHead("doctor"),
   usage: "tsk doctor [--repair]",
   options: { repair: { type: "boolean", description: "move bad files aside and restore the newest good backup" } },
   async run(ctx, { options }) {

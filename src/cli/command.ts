@@ -64,6 +64,6 @@ export interface CommandSpec {
 }
 
 /** A table entry whose module is imported when the command is used. */
-export function lazyCommand(name: string, summary: string, load: () => Promise<CommandSpec>): CommandSpec {
-  return { name, summary, usage: `tsk ${name}`, load }
+export function lazyCommand(name: string, summary: string, load: () => Promise<CommandSpec>, aliases?: string[]): CommandSpec {
+  return { name, summary, usage: `tsk ${name}`, load, ...(aliases ? { aliases } : {}) }
 }

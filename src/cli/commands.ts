@@ -1,22 +1,13 @@
 // The command table: every `tsk` command, in the order `tsk --help` lists them.
 import { lazyCommand, type CommandSpec } from "./command.ts"
-import { addCommand, editCommand, showCommand } from "./task-commands.ts"
-import { listCommand, nextCommand, readyCommand } from "./list-commands.ts"
-import {
-  archiveCommand,
-  blockTaskCommand,
-  claimCommand,
-  doneCommand,
-  noteCommand,
-  rmCommand,
-  startCommand,
-  unblockTaskCommand,
-  undoneCommand,
-} from "./task-change-commands.ts"
-import { logCommand, timerCommand } from "./timer-commands.ts"
-import { projectsCommand, statsCommand, tagsCommand } from "./summary-commands.ts"
-import { configCommand, doctorCommand } from "./admin-commands.ts"
-import { exportCommand, importCommand } from "./export-commands.ts"
+import { listCommand, nextCommand, readyCommand, showCommand } from "./list-commands.ts"
+import { changeCommandHead, type ChangeCommandName } from "./change-command-names.ts"
+
+/** The other commands of every day: a bundle of their own (dist/change.js), loaded when one runs. */
+const change = (name: ChangeCommandName) => {
+  const { summary, aliases } = changeCommandHead(name)
+  return lazyCommand(name, summary, async () => (await import("./change-commands.ts")).changeCommands[name], aliases)
+}
 
 /** The rarely used commands: a bundle of their own (dist/more.js), loaded when one runs. */
 const more = () => import("./more-commands.ts")
@@ -27,30 +18,30 @@ export const rootCommand: CommandSpec = {
   usage: "tsk [command] [options]",
   description: "Data lives in TSK_HOME (default ~/.tsk). Exit codes: 0 ok, 1 error, 2 not found, 3 ambiguous id, 4 invalid input. tsk --version prints the version.",
   subcommands: [
-    addCommand,
+    change("add"),
     listCommand,
     readyCommand,
     nextCommand,
     showCommand,
-    editCommand,
-    doneCommand,
-    undoneCommand,
-    startCommand,
-    archiveCommand,
-    claimCommand,
-    rmCommand,
-    noteCommand,
-    blockTaskCommand,
-    unblockTaskCommand,
-    timerCommand,
-    logCommand,
-    projectsCommand,
-    tagsCommand,
-    statsCommand,
-    exportCommand,
-    importCommand,
-    configCommand,
-    doctorCommand,
+    change("edit"),
+    change("done"),
+    change("undone"),
+    change("start"),
+    change("archive"),
+    change("claim"),
+    change("rm"),
+    change("note"),
+    change("block"),
+    change("unblock"),
+    change("timer"),
+    change("log"),
+    change("projects"),
+    change("tags"),
+    change("stats"),
+    change("export"),
+    change("import"),
+    change("config"),
+    change("doctor"),
     lazyCommand("c64", "C64 tasks and the machine: run, start, stop, list, show, peek, poke, screen", async () => (await more()).c64()),
     lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await more()).os()),
     lazyCommand("memory", "Agent working-context memory: list, show, restore, compact, rebuild, forget", async () => (await more()).memory()),

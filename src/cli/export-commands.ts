@@ -1,5 +1,6 @@
 // tsk export | import — everything out (JSON, CSV, Markdown), and tasks in from another home, an
 // export, or the ancestor's tasks.json.
+import { changeCommandHead } from "./change-command-names.ts"
 import { readFileSync } from "node:fs"
 import { resolve } from "node:path"
 import type { CommandSpec } from "./command.ts"
@@ -11,8 +12,7 @@ import { invalid, TskError } from "../domain/errors.ts"
 import { escapeJsonControls } from "../domain/text-safety.ts"
 
 export const exportCommand: CommandSpec = {
-  name: "export",
-  summary: "Write every task (done and archived too) as JSON, CSV or Markdown",
+  ...changeCommandHead("export"),
   usage: "tsk export [--format json|csv|md]",
   description: "Unlike list, export is never bounded. JSON is an array of tasks in the full shape (what tsk import reads back).",
   options: { format: { type: "string", short: "f", valueName: "format", description: "json (default) | csv | md" } },
@@ -40,8 +40,7 @@ async function parseOwnTasks(value: unknown): Promise<Task[] | null> {
 }
 
 export const importCommand: CommandSpec = {
-  name: "import",
-  summary: "Add the tasks of a file: a tsk export, another tasks.json, or the ancestor tsk's tasks.json",
+  ...changeCommandHead("import"),
   usage: "tsk import <file>",
   description: "Tasks whose id is already here are skipped, so importing the same file twice adds nothing.",
   examples: ["tsk import tasks-backup.json", "tsk import ~/old-tsk/tasks.json"],

@@ -1,14 +1,16 @@
-// tsk list | ready | next — bounded lists (50 tasks unless --limit), most relevant first, in tree
-// order, and always saying what was left out: a last line for people; beside --json, the same
-// line on stderr, so stdout stays one JSON array.
+// tsk list | ready | next | show — the commands that look at tasks, which cli.js holds (the others
+// are in change.js or more.js: see commands.ts). The lists are bounded (50 tasks unless --limit),
+// most relevant first, in tree order, and always say what was left out: a last line for people;
+// beside --json, the same line on stderr, so stdout stays one JSON array.
 import type { CommandContext, CommandOutput, CommandSpec, OptionSpec, OptionValues } from "./command.ts"
-import { countOption, listOption, loadTasks, parsePriority, parseStatus, stringOption, today } from "./cli-store.ts"
-import { formatTaskRow } from "./task-format.ts"
+import { countOption, listOption, loadTasks, parsePriority, parseStatus, requirePositional, stringOption, today } from "./cli-store.ts"
+import { formatTaskDetails, formatTaskRow, taskJson, viewOf } from "./task-format.ts"
 import { DUE_FILTERS, SORT_KEYS, type SortKey, type TaskQuery } from "../domain/task-query.ts"
 import { listTasks, omittedLine, type TaskPage } from "../domain/task-listing.ts"
 import { parseFields, pickFields, SUMMARY_FIELDS, viewOfShown, type TaskField, type TaskView } from "../domain/task-shape.ts"
 import type { Task } from "../domain/task.ts"
 import { invalid } from "../domain/errors.ts"
+import { resolveTaskId } from "../domain/task-id-resolver.ts"
 import { parseDateInput } from "../domain/local-date.ts"
 
 export const pagingOptions: Record<string, OptionSpec> = {
@@ -140,5 +142,19 @@ export const nextCommand: CommandSpec = {
     const view = viewOfShown(tasks, [task])
     const rowText = formatTaskRow(task, view, ctx.style, today(), 0)
     return { data: pickFields(task, view, fields ?? SUMMARY_FIELDS), text: rowText }
+  },
+}
+
+export const showCommand: CommandSpec = {
+  name: "show",
+  summary: "Show every field of a task, its subtasks, notes and time",
+  usage: "tsk show <id>",
+  examples: ["tsk show a1b2"],
+  async run(ctx, { positionals }) {
+    const tasks = await loadTasks(ctx)
+    const task = resolveTaskId(tasks, requirePositional(positionals, 0, "task id", "tsk show <id>"))
+    const view = viewOf(tasks)
+    const now = new Date()
+    return { data: taskJson(task, view), text: formatTaskDetails(task, view, ctx.style, now, today()) }
   },
 }

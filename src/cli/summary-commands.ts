@@ -1,5 +1,6 @@
 // tsk projects | tags | stats — what is in the list, at a glance.
 import type { CommandSpec } from "./command.ts"
+import { changeCommandHead } from "./change-command-names.ts"
 import { loadTasks } from "./cli-store.ts"
 import { computeStats, listProjects, listTags, type NameCount } from "../domain/task-stats.ts"
 import type { Task } from "../domain/task.ts"
@@ -11,10 +12,9 @@ function formatCounts(rows: NameCount[], prefix: string, empty: string): string 
   return rows.map((r) => `${escapeControls(prefix + r.name).padEnd(width)}  ${r.open} open / ${r.count} total`).join("\n")
 }
 
-function countsCommand(name: string, summary: string, list: (tasks: Task[]) => NameCount[], prefix: string, empty: string): CommandSpec {
+function countsCommand(name: "projects" | "tags", list: (tasks: Task[]) => NameCount[], prefix: string, empty: string): CommandSpec {
   return {
-    name,
-    summary,
+    ...changeCommandHead(name),
     usage: `tsk ${name}`,
     async run(ctx) {
       const rows = list(await loadTasks(ctx))
@@ -23,12 +23,11 @@ function countsCommand(name: string, summary: string, list: (tasks: Task[]) => N
   }
 }
 
-export const projectsCommand = countsCommand("projects", "List projects with task counts", listProjects, "@", "No projects yet.")
-export const tagsCommand = countsCommand("tags", "List tags with task counts", listTags, "#", "No tags yet.")
+export const projectsCommand = countsCommand("projects", listProjects, "@", "No projects yet.")
+export const tagsCommand = countsCommand("tags", listTags, "#", "No tags yet.")
 
 export const statsCommand: CommandSpec = {
-  name: "stats",
-  summary: "Counts by status and priority, overdue, completion, tracked time",
+  ...changeCommandHead("stats"),
   usage: "tsk stats",
   async run(ctx) {
     const stats = computeStats(await loadTasks(ctx), new Date())

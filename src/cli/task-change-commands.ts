@@ -1,5 +1,6 @@
 // tsk done | undone | start | archive | claim | rm | note | block | unblock — one change to one task.
 import type { CommandContext, CommandSpec } from "./command.ts"
+import { changeCommandHead } from "./change-command-names.ts"
 import { changeOneTask, openStore, requirePositional, stringOption, whoAmI } from "./cli-store.ts"
 import { taskJson, viewAround, type TaskView } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
@@ -20,10 +21,9 @@ function openSubtasksNote(ctx: CommandContext, view: TaskView, task: Task): stri
   return `\n  ${ctx.style.yellow(`${open.length} open subtask${open.length === 1 ? " stays" : "s stay"} open`)}: ${names}${open.length > 3 ? ", …" : ""}`
 }
 
-function statusCommand(name: string, status: TaskStatus, summary: string, verb: string): CommandSpec {
+function statusCommand(name: "done" | "undone" | "start" | "archive", status: TaskStatus, verb: string): CommandSpec {
   return {
-    name,
-    summary,
+    ...changeCommandHead(name),
     usage: `tsk ${name} <id>`,
     examples: [`tsk ${name} a1b2`],
     async run(ctx, { positionals }) {
@@ -42,14 +42,13 @@ function statusCommand(name: string, status: TaskStatus, summary: string, verb: 
   }
 }
 
-export const doneCommand = statusCommand("done", "done", "Mark a task done (a recurring task schedules its next occurrence)", "Done")
-export const undoneCommand = statusCommand("undone", "todo", "Reopen a task", "Reopened")
-export const startCommand = statusCommand("start", "in_progress", "Mark a task in progress", "Started")
-export const archiveCommand = statusCommand("archive", "archived", "Archive a task (hidden from lists unless --all)", "Archived")
+export const doneCommand = statusCommand("done", "done", "Done")
+export const undoneCommand = statusCommand("undone", "todo", "Reopened")
+export const startCommand = statusCommand("start", "in_progress", "Started")
+export const archiveCommand = statusCommand("archive", "archived", "Archived")
 
 export const claimCommand: CommandSpec = {
-  name: "claim",
-  summary: "Take a task: assignee and in progress in one locked step (refused when someone else holds it)",
+  ...changeCommandHead("claim"),
   usage: "tsk claim <id> [--as NAME]",
   description:
     "Exactly one of several agents claiming the same task at once gets it; the others get a conflict (exit code 1, kind conflict). Claiming a task you already hold is fine. Done, archived and blocked tasks cannot be claimed.",
@@ -65,9 +64,7 @@ export const claimCommand: CommandSpec = {
 }
 
 export const rmCommand: CommandSpec = {
-  name: "rm",
-  aliases: ["delete"],
-  summary: "Delete a task and its subtasks",
+  ...changeCommandHead("rm"),
   usage: "tsk rm <id> [--force]",
   options: { force: { type: "boolean", short: "f", description: "also delete when the task has subtasks" } },
   examples: ["tsk rm a1b2", "tsk rm a1b2 --force"],
@@ -85,8 +82,7 @@ export const rmCommand: CommandSpec = {
 }
 
 export const noteCommand: CommandSpec = {
-  name: "note",
-  summary: "Add a note to a task",
+  ...changeCommandHead("note"),
   usage: "tsk note <id> <text>",
   examples: ['tsk note a1b2 "Asked Sam for the numbers"'],
   async run(ctx, { positionals }) {
@@ -101,8 +97,7 @@ export const noteCommand: CommandSpec = {
 function blockCommand(name: "block" | "unblock"): CommandSpec {
   const blocked = name === "block"
   return {
-    name,
-    summary: blocked ? "Mark a task as waiting on another (no cycles)" : "Remove a blocker from a task",
+    ...changeCommandHead(name),
     usage: `tsk ${name} <id> --by <id>`,
     options: { by: { type: "string", valueName: "id", description: blocked ? "the task it waits on" : "the blocker to remove" } },
     examples: [`tsk ${name} a1b2 --by c3d4`],

@@ -1,5 +1,6 @@
-// tsk add | show | edit — creating, looking at and changing tasks (lists: list-commands.ts).
+// tsk add | edit — creating and changing tasks (looking at them: list-commands.ts).
 import type { CommandSpec, OptionSpec } from "./command.ts"
+import { changeCommandHead } from "./change-command-names.ts"
 import {
   isClearValue,
   listOption,
@@ -13,10 +14,9 @@ import {
   stringOption,
   today,
 } from "./cli-store.ts"
-import { formatTaskDetails, taskJson, viewAround, viewOf } from "./task-format.ts"
+import { taskJson, viewAround } from "./task-format.ts"
 import { shortId } from "../domain/task-constants.ts"
 import { parseRecurrence } from "../domain/recurrence.ts"
-import { resolveTaskId } from "../domain/task-id-resolver.ts"
 import type { UpdateTaskInput } from "../domain/task-input.ts"
 import { invalid } from "../domain/errors.ts"
 import { escapeControls } from "../domain/text-safety.ts"
@@ -34,8 +34,7 @@ const fieldOptions = {
 } satisfies Record<string, OptionSpec>
 
 export const addCommand: CommandSpec = {
-  name: "add",
-  summary: "Add a task",
+  ...changeCommandHead("add"),
   usage: "tsk add <title> [options]",
   options: fieldOptions,
   examples: [
@@ -70,23 +69,8 @@ export const addCommand: CommandSpec = {
   },
 }
 
-export const showCommand: CommandSpec = {
-  name: "show",
-  summary: "Show every field of a task, its subtasks, notes and time",
-  usage: "tsk show <id>",
-  examples: ["tsk show a1b2"],
-  async run(ctx, { positionals }) {
-    const tasks = await loadTasks(ctx)
-    const task = resolveTaskId(tasks, requirePositional(positionals, 0, "task id", "tsk show <id>"))
-    const view = viewOf(tasks)
-    const now = new Date()
-    return { data: taskJson(task, view), text: formatTaskDetails(task, view, ctx.style, now, today()) }
-  },
-}
-
 export const editCommand: CommandSpec = {
-  name: "edit",
-  summary: "Change fields of a task",
+  ...changeCommandHead("edit"),
   usage: "tsk edit <id> [options]",
   options: {
     title: { type: "string", valueName: "title", description: "new title" },

@@ -1,5 +1,6 @@
 // tsk timer start|stop|status and tsk log — time tracking. The running timer lives in tasks.json,
 // so it survives restarts and every process sees it.
+import { changeCommandHead } from "./change-command-names.ts"
 import type { CommandSpec } from "./command.ts"
 import { loadTasks, openStore, requirePositional } from "./cli-store.ts"
 import { taskJson, viewOf } from "./task-format.ts"
@@ -58,15 +59,13 @@ const timerStatus: CommandSpec = {
 }
 
 export const timerCommand: CommandSpec = {
-  name: "timer",
-  summary: "Time tracking: start, stop, status",
+  ...changeCommandHead("timer"),
   usage: "tsk timer <start|stop|status>",
   subcommands: [timerStart, timerStop, timerStatus],
 }
 
 export const logCommand: CommandSpec = {
-  name: "log",
-  summary: "Record time already spent on a task",
+  ...changeCommandHead("log"),
   usage: "tsk log <id> <duration>",
   examples: ["tsk log a1b2 1h30m", "tsk log a1b2 45m"],
   async run(ctx, { positionals }) {

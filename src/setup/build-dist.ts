@@ -8,6 +8,10 @@
 //   people and agents run all day (add, list, show, done, ...), as CommonJS with its bytecode,
 //   so nothing of it is parsed at start (`tsk list` starts ~6 ms sooner than from ES module
 //   chunks);
+// - dist/change.js, from src/cli/change-commands.ts: the other commands of every day (add, done,
+//   edit, ..., stats, export, config, doctor), which cli.js requires when one of them runs, so a
+//   listing (list, ready, next, show) loads half the code; cli.js's own check at start covers
+//   its sources, so it loads without a check of its own;
 // - dist/more.js, from src/cli/more-commands.ts: the other commands (c64, os, memory, agent, mcp,
 //   serve, checkpoint, demo, ...), which cli.js requires when one of them runs;
 // - dist/tui.js, from src/tui-entry.ts: the TUI and the app, which cli.js requires for `tsk` and
@@ -54,6 +58,9 @@ const FRESH_ENTRY_SOURCE = "src/fresh-entry.ts"
  */
 export const DIST_MORE = "more.js"
 const MORE_SOURCE = "src/cli/more-commands.ts"
+/** The other commands of every day, which cli.js requires when one runs (see change-commands.ts). */
+export const DIST_CHANGE = "change.js"
+const CHANGE_SOURCE = "src/cli/change-commands.ts"
 
 /** A bundle of packages that cli.js and tui.js take from it in place of node_modules. */
 interface PackageBundle {
@@ -153,8 +160,9 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       return ownSources(built.metafile)
     }
     const ours = externalFor(root, [...packagesOf(VENDOR), ...packagesOf(OPENTUI)])
-    const [cli, , , vendor, opentui] = await Promise.all([
-      commonJs(DIST_CLI, CLI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }), builtinsOnFirstUse(root)]),
+    const [cli, change, , , vendor, opentui] = await Promise.all([
+      commonJs(DIST_CLI, CLI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }, { [CHANGE_SOURCE]: DIST_CHANGE }), builtinsOnFirstUse(root)]),
+      commonJs(DIST_CHANGE, CHANGE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }), builtinsOnFirstUse(root)]),
       commonJs(DIST_MORE, MORE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI }), builtinsOnFirstUse(root)]),
       commonJs(DIST_TUI, TUI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], {}), builtinsOnFirstUse(root)]),
       commonJs(VENDOR.file, VENDOR.source, externalFor(root, packagesOf(VENDOR)), [asModules(root, packagesOf(VENDOR))]),
@@ -166,12 +174,12 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     // bytecode of another build ignores it and parses itself) and the stamp last (each rename is
     // atomic). Chunks of earlier builds stay for a day: a process started from one may still
     // load its lazy parts.
-    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_MORE, DIST_CLI, DIST_ENTRY].flatMap((file) => (file === DIST_ENTRY ? [file] : [`${file}.jsc`, file]))
+    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_MORE, DIST_CHANGE, DIST_CLI, DIST_ENTRY].flatMap((file) => (file === DIST_ENTRY ? [file] : [`${file}.jsc`, file]))
     const fresh = new Set(readdirSync(temp))
     for (const name of fresh) if (!entries.includes(name)) renameSync(join(temp, name), join(out, name))
     for (const name of entries) if (fresh.has(name)) renameSync(join(temp, name), join(out, name))
-    // cli.js compares only these when it starts (vendor.js and opentui.js are required without a
-    // look of their own, so their sources count as its own), main.js those of its chunks (the
+    // cli.js compares only these when it starts (change.js, vendor.js and opentui.js are required
+    // without a look of their own, so their sources count as its own), main.js those of its chunks (the
     // hook's); each compares every source before it loads another bundle. Their folders too: a
     // file renamed in with an older time (a backup moved back) changes only its folder's.
     const withFolders = (files: string[]) => {
@@ -179,7 +187,7 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       const folders = own.flatMap((path) => path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/")))
       return [...new Set([...own, ...folders.filter((folder) => sources.has(folder))])]
     }
-    const parts = { [DIST_CLI]: withFolders([...cli, ...vendor, ...opentui]), [DIST_ENTRY]: withFolders(ownSources(esm.metafile)) }
+    const parts = { [DIST_CLI]: withFolders([...cli, ...change, ...vendor, ...opentui]), [DIST_ENTRY]: withFolders(ownSources(esm.metafile)) }
     writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, parts }) + "\n")
     renameSync(join(out, `${DIST_MANIFEST}.${process.pid}`), join(out, DIST_MANIFEST))
     writeFileSync(join(out, `${DIST_STAMP}.${process.pid}`), `${started.toISOString()}\n`)
@@ -215,13 +223,15 @@ function cliStaysApart(root: string): BunPlugin {
  * Takes each package of `bundles` from its bundle beside this one, required when it is first
  * needed (a command does not load OpenTUI's bytecode, nor a listing zod's), and each source of
  * `apart` from its own bundle, once the sources of every bundle are found unchanged (cli.js
- * compares only its own when it starts: see freshParts in fresh-entry.ts).
+ * compares only its own when it starts: see freshParts in fresh-entry.ts); each of `covered`
+ * from its own bundle as it is, its sources being among those this one compares when it starts.
  */
-function fromBundles(root: string, bundles: PackageBundle[], apart: Record<string, string>): BunPlugin {
+function fromBundles(root: string, bundles: PackageBundle[], apart: Record<string, string>, covered: Record<string, string> = {}): BunPlugin {
   const taken = new Map<string, string>()
   for (const bundle of bundles) for (const [name, exported] of Object.entries(bundle.exports)) taken.set(name, `require("tsk-bundle:${bundle.file}").${exported}`)
   const freshEntry = JSON.stringify(join(root, FRESH_ENTRY_SOURCE))
   for (const [source, file] of Object.entries(apart)) taken.set(join(root, source), `(require(${freshEntry}).freshParts(), require("tsk-bundle:${file}"))`)
+  for (const [source, file] of Object.entries(covered)) taken.set(join(root, source), `require("tsk-bundle:${file}")`)
   return {
     name: "tsk: packages and parts from their own bundles",
     setup(build) {

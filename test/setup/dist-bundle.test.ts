@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DIST_CLI, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
+import { DIST_CHANGE, DIST_CLI, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
 import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
@@ -145,6 +145,35 @@ describe("the bundled entry point", () => {
     const missing = runBundle(["memory", "show", "nobody", "--json"])
     expect(missing.code, missing.stderr).toBe(2)
     expect(JSON.parse(missing.stdout)).toMatchObject({ error: { kind: "not_found" } })
+  })
+
+  it("keeps the commands that change tasks out of cli.js, in change.js with its bytecode, which a listing does not load", () => {
+    const cli = readFileSync(join(out, DIST_CLI), "utf8")
+    const change = readFileSync(join(out, DIST_CHANGE), "utf8")
+    // cli.js's own check at start covers change.js's sources: it is required without another.
+    expect(cli).toContain(`require("./${DIST_CHANGE}")`)
+    expect(cli).not.toContain(`freshParts(),require("./${DIST_CHANGE}")`)
+    expect(change.split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
+    expect(statSync(join(out, `${DIST_CHANGE}.jsc`)).size).toBeGreaterThan(0)
+    // claim's answer (task-change-commands.ts): in change.js, not in cli.js.
+    expect(change).toContain("Claimed as")
+    expect(cli).not.toContain("Claimed as")
+    const required = (args: string[]) => {
+      const result = spawnSync(BUN, ["--preload", join(PROJECT_ROOT, "test", "helpers", "report-bundles.ts"), join(out, DIST_CLI), ...args], {
+        cwd: tmpdir(),
+        env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" },
+        encoding: "utf8",
+        timeout: 60_000,
+      })
+      expect(result.status, result.stderr).toBe(0)
+      return JSON.parse(/bundles required: (.*)/.exec(result.stderr)![1]!) as string[]
+    }
+    expect(required(["add", "Added through change.js", "--json"])).toEqual([DIST_CHANGE, DIST_CLI])
+    const id = (JSON.parse(runTsk(home, ["list", "--json"]).stdout) as { id: string }[])[0]!.id
+    for (const args of [["list", "--json"], ["list"], ["show", id], ["ready"], ["next", "--json"], ["--help"]]) expect(required(args), args.join(" ")).toEqual([DIST_CLI])
+    // The table names them, aliases too, without loading change.js.
+    expect(runBundle(["--help"]).stdout).toMatch(/rm\|delete +Delete a task and its subtasks/)
+    expect(runBundle(["delete", "--help"]).stdout).toContain("Usage: tsk rm <id> [--force]")
   })
 
   it("takes OpenTUI from its own bundle with bytecode, which loads synchronously and shares React", () => {
@@ -387,6 +416,15 @@ describe("the bundle's own staleness check", () => {
       expect(primed.stderr.match(/rebuilding it/g)).toHaveLength(1)
       expect(primed.stderr).toContain("prime edited")
       expect(run(["prime"]).stderr).not.toContain("rebuilding")
+      // An edit of a source only change.js holds: cli.js's own check at start covers it, so
+      // change.js is never loaded stale.
+      const timer = join(root, "src", "cli", "timer-commands.ts")
+      writeFileSync(timer, `${readFileSync(timer, "utf8")}\nprocess.stderr.write("timer edited\\n")\n`)
+      expect(run(["--version"]).stderr.match(/rebuilding it/g)).toHaveLength(1)
+      const timed = run(["timer", "status"])
+      expect(timed.status, timed.stderr).toBe(0)
+      expect(timed.stderr).toContain("timer edited")
+      expect(timed.stderr).not.toContain("rebuilding")
       // An edit of a source the hook does not load: the hook (main.js) answers without a rebuild;
       // main.js rebuilds before it imports cli.js for any other command.
       const listing = join(root, "src", "cli", "list-commands.ts")
