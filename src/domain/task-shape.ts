@@ -50,13 +50,21 @@ export type TaskJson = Omit<Task, "assignee"> & {
   progress: { done: number; total: number } | null
 }
 
+/** The fields of the full shape that are not the stored task's own (assignee: null when unset). */
+const DERIVED = {
+  assignee: (task: Task) => task.assignee ?? null,
+  subtaskIds: (task: Task, view: TaskView) => (view.children.get(task.id) ?? []).map((t) => t.id),
+  blocked: (task: Task, view: TaskView) => isBlocked(view.index, task),
+  progress: (task: Task, view: TaskView) => progressOf(view.children, task.id),
+} satisfies { [K in "assignee" | "subtaskIds" | "blocked" | "progress"]: (task: Task, view: TaskView) => TaskJson[K] }
+
 export function taskJson(task: Task, view: TaskView): TaskJson {
   return {
     ...task,
-    assignee: task.assignee ?? null,
-    subtaskIds: (view.children.get(task.id) ?? []).map((t) => t.id),
-    blocked: isBlocked(view.index, task),
-    progress: progressOf(view.children, task.id),
+    assignee: DERIVED.assignee(task),
+    subtaskIds: DERIVED.subtaskIds(task, view),
+    blocked: DERIVED.blocked(task, view),
+    progress: DERIVED.progress(task, view),
   }
 }
 
@@ -88,10 +96,10 @@ export function parseFields(spec: string | readonly string[]): readonly TaskFiel
   return [...new Set(names)] as TaskField[]
 }
 
+/** The `fields` of the full shape, in that order; a derived one is worked out only when asked for. */
 export function pickFields(task: Task, view: TaskView, fields: readonly TaskField[]): Partial<TaskJson> {
-  const full = taskJson(task, view)
-  if (fields === ALL_FIELDS) return full
+  if (fields === ALL_FIELDS) return taskJson(task, view)
   const out: Record<string, unknown> = {}
-  for (const field of fields) out[field] = full[field]
+  for (const field of fields) out[field] = Object.hasOwn(DERIVED, field) ? DERIVED[field as keyof typeof DERIVED](task, view) : task[field as keyof Task]
   return out as Partial<TaskJson>
 }

@@ -238,10 +238,13 @@ export function readJournalBytes(path: string, from = 0): { bytes: Buffer; ino: 
  * inode is the one stat gave just before the read, not that of the descriptor that read (Bun's
  * read opens its own). A journal replaced in between is not mistaken for the one read: a
  * compaction replaces the base first, which readState notices and reads again, and a later
- * read from where this one stopped compares the journal's first line (see startsWith).
+ * read from where this one stopped compares the journal's first line (see startsWith). No
+ * journal (the usual case after a compaction) is asked first: a stat that fails builds an error
+ * with its stack, ~0.3 ms of a listing, against ~0.03 ms for the question.
  */
 export async function readJournalForReader(path: string): Promise<{ bytes: Buffer; ino: number; size: number } | null> {
   const file = Bun.file(path)
+  if (!(await file.exists())) return null
   try {
     const stat = await file.stat()
     const bytes = Buffer.from(await file.slice(0, stat.size).arrayBuffer())

@@ -4,7 +4,7 @@ import { formatCount, listTasks, omittedLine, pageOf, treeOrder } from "../../sr
 import { compareReady, compareTasks, queryTasks, SORT_KEYS, type TaskQuery } from "../../src/domain/task-query.ts"
 import { claimTask } from "../../src/domain/task-claim.ts"
 import { addNote, createTask, updateTask } from "../../src/domain/task-operations.ts"
-import { ALL_FIELDS, parseFields, pickFields, viewOf, viewOfShown } from "../../src/domain/task-shape.ts"
+import { ALL_FIELDS, SUMMARY_FIELDS, parseFields, pickFields, taskJson, viewOf, viewOfShown } from "../../src/domain/task-shape.ts"
 import { escapeControls } from "../../src/domain/text-safety.ts"
 import { resolveTaskId } from "../../src/domain/task-id-resolver.ts"
 import { taskListWarnings } from "../../src/store/doctor.ts"
@@ -208,6 +208,24 @@ describe("shapes", () => {
     expect(pickFields(tasks[0]!, viewOf(tasks), parseFields("id,title,blocked"))).toEqual({ id: "t-1", title: "One", blocked: false })
     expect(pickFields(tasks[0]!, viewOf(tasks), parseFields("compact"))).toEqual({ id: "t-1", title: "One", status: "todo", priority: "none" })
     expect(() => parseFields("id,colour")).toThrow(/unknown field colour/)
+  })
+
+  it("gives each field as the full shape has it, derived ones too, in the order asked", () => {
+    const tasks = [
+      makeTask({ id: "parent", assignee: "sam" }),
+      makeTask({ id: "kid-1", parentId: "parent", status: "done" }),
+      makeTask({ id: "kid-2", parentId: "parent" }),
+      makeTask({ id: "waits", blockedBy: ["kid-2"] }),
+    ]
+    const view = viewOf(tasks)
+    for (const task of tasks) {
+      const full = taskJson(task, view)
+      for (const field of ALL_FIELDS) expect(pickFields(task, view, [field]), `${task.id} ${field}`).toEqual({ [field]: full[field] })
+      const reversed = [...SUMMARY_FIELDS].reverse()
+      expect(JSON.stringify(pickFields(task, view, reversed))).toBe(JSON.stringify(Object.fromEntries(reversed.map((f) => [f, full[f]]))))
+    }
+    expect(pickFields(tasks[0]!, view, ["progress", "subtaskIds", "assignee"])).toEqual({ progress: { done: 1, total: 2 }, subtaskIds: ["kid-1", "kid-2"], assignee: "sam" })
+    expect(pickFields(tasks[3]!, view, ["blocked", "assignee"])).toEqual({ blocked: true, assignee: null })
   })
 })
 
