@@ -96,8 +96,9 @@ export interface Paired {
   floor: Summary
   /** Median of the per-pair ratios: each command run is divided by the floor run just before it. */
   ratio: number
-  /** Median of the per-pair differences, ms. */
+  /** Median of the per-pair differences, ms, and the smallest and largest. */
   above: number
+  aboveSpread: [number, number]
   cpuRatio: number
   cpuAbove: number
 }
@@ -118,11 +119,13 @@ export function pairedWithFloor(home: string, args: (i: number) => string[], run
       command.push(c)
     }
   }
+  const above = command.map((c, i) => c.ms - floor[i]!.ms)
   return {
     command: summarise(command.map((r) => r.ms)),
     floor: summarise(floor.map((r) => r.ms)),
     ratio: median(command.map((c, i) => c.ms / floor[i]!.ms)),
-    above: median(command.map((c, i) => c.ms - floor[i]!.ms)),
+    above: median(above),
+    aboveSpread: [Math.min(...above), Math.max(...above)],
     cpuRatio: median(command.map((c, i) => c.cpuMs / floor[i]!.cpuMs)),
     cpuAbove: median(command.map((c, i) => c.cpuMs - floor[i]!.cpuMs)),
   }
