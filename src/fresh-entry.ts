@@ -7,7 +7,7 @@
 // command needs it: see build-dist.ts); before one loads another bundle (cli.js: more.js, tui.js;
 // main.js: cli.js) it compares them all.
 import { mkdirSync, rmSync, statSync } from "node:fs"
-import { BUN_FILES, bundleFreshness, bundleIsFresh, checkoutOf } from "./setup/dist-paths.mjs"
+import { BUN_FILES, bundleFreshness, bundleIsFresh, bunManifestText, checkoutOf } from "./setup/dist-paths.mjs"
 
 export type RunArgv = (argv: string[]) => Promise<number>
 
@@ -27,7 +27,8 @@ export async function runFresh(self: string, argv: string[], run: RunArgv, load:
   if (!self.endsWith(".js")) return run(argv)
   const dist = self.slice(0, self.lastIndexOf("/"))
   const file = self.slice(self.lastIndexOf("/") + 1)
-  const fresh = bundleFreshness(dist, file, BUN_FILES)
+  const manifest = await bunManifestText(dist)
+  const fresh = manifest !== undefined && bundleFreshness(dist, file, { ...BUN_FILES, text: () => manifest })
   if (fresh) {
     state[CHECKED] = { dist, whole: fresh === "all" }
     return run(argv)

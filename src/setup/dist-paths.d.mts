@@ -29,5 +29,6 @@ export interface DistFiles {
 }
 export declare const BUN_NO_FILE_TIME: number
 export declare const BUN_FILES: DistFiles
+export declare function bunManifestText(out: string): Promise<string | undefined>
 export declare function bundleFreshness(out: string, part?: string, files?: DistFiles): false | "own" | "all"
 export declare function checkoutOf(out: string): string

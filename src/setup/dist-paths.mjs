@@ -98,23 +98,30 @@ export const BUN_NO_FILE_TIME = 2 ** 52 - 1
  * uses neither starts ~2.5 ms sooner. Its times are whole milliseconds: a source saved within the
  * stamp's millisecond counts as older, as one saved within the kernel's clock step (a few ms)
  * does with node:fs. The manifest is mapped (Bun has no synchronous read of its own): only a
- * build writes it, whole, by rename, so no mapping of it is cut short; where a file system
- * refuses to map it, node:fs reads it.
+ * build writes it, whole, by rename, so no mapping of it is cut short. Where it cannot be mapped,
+ * text throws: see bunManifestText.
  */
 export const BUN_FILES = {
   mtime: (path) => {
     const time = Bun.file(path).lastModified
     return time === BUN_NO_FILE_TIME ? undefined : time
   },
-  text: (path) => {
-    let mapped
-    try {
-      mapped = Bun.mmap(path)
-    } catch {
-      return readFileSync(path, "utf8")
-    }
-    return new TextDecoder().decode(mapped)
-  },
+  text: (path) => new TextDecoder().decode(Bun.mmap(path)),
+}
+
+/**
+ * The manifest of the bundle in `out` for a start under Bun, undefined when it cannot be read:
+ * mapped (BUN_FILES), or where that fails, read through Bun's file API. Bun maps a file for
+ * reading and writing, so a bundle its user cannot write (`sudo npm install -g`, a read-only
+ * file system) cannot be mapped, and node:fs would cost each start ~3 ms to load.
+ */
+export async function bunManifestText(out) {
+  const path = `${out}/${DIST_MANIFEST}`
+  try {
+    return BUN_FILES.text(path)
+  } catch {
+    return Bun.file(path).text().catch(() => undefined)
+  }
 }
 
 /** join(folder, up) for an `up` of `..` parts alone, without node:path (see BUN_FILES); else undefined. */

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DIST_CHANGE, DIST_CLI, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
-import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
+import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
 
@@ -248,6 +248,20 @@ describe("the bundle's own staleness check", () => {
     stamp()
     return { root, out, stamp }
   }
+
+  // Bun maps a file for reading and writing: a bundle its user cannot write (`sudo npm install -g`)
+  // cannot be mapped. A file of /proc cannot be mapped either, and reads as any other.
+  it.runIf(process.platform === "linux")("reads a manifest that cannot be mapped through Bun's file API", async () => {
+    const out = mkdtempSync(join(tmpdir(), "tsk-unmapped-"))
+    try {
+      symlinkSync("/proc/self/comm", join(out, DIST_MANIFEST))
+      expect(() => BUN_FILES.text(join(out, DIST_MANIFEST))).toThrow()
+      expect(await bunManifestText(out)).toBe(readFileSync("/proc/self/comm", "utf8"))
+      expect(await bunManifestText(join(out, "absent"))).toBeUndefined()
+    } finally {
+      rmSync(out, { recursive: true, force: true })
+    }
+  })
 
   // node:fs for the build and ensure-deps (Node), Bun's file API for a bundle's start.
   it.each([["node:fs", undefined], ["Bun's file API", BUN_FILES]] as const)("finds an edit at any depth, in place or by a new, removed or renamed file, and a new optional source (%s)", (_, files) => {
