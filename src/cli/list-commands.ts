@@ -140,8 +140,9 @@ export const nextCommand: CommandSpec = {
     const task = nextTask(tasks, who)
     if (!task) return { data: null, text: ctx.style.dim("Nothing is ready.") }
     const view = viewOfShown(tasks, [task])
-    const rowText = formatTaskRow(task, view, ctx.style, today(), 0)
-    return { data: pickFields(task, view, fields ?? SUMMARY_FIELDS), text: rowText }
+    // The text only for people: its dates ask the local zone (see local-today.ts), which --json needs not.
+    if (ctx.json) return { data: pickFields(task, view, fields ?? SUMMARY_FIELDS), text: "" }
+    return { data: null, text: formatTaskRow(task, view, ctx.style, today(), 0) }
   },
 }
 
@@ -154,7 +155,7 @@ export const showCommand: CommandSpec = {
     const tasks = await loadTasks(ctx)
     const task = resolveTaskId(tasks, requirePositional(positionals, 0, "task id", "tsk show <id>"))
     const view = viewOf(tasks)
-    const now = new Date()
-    return { data: taskJson(task, view), text: formatTaskDetails(task, view, ctx.style, now, today()) }
+    if (ctx.json) return { data: taskJson(task, view), text: "" }
+    return { data: null, text: formatTaskDetails(task, view, ctx.style, new Date(), today()) }
   },
 }

@@ -97,7 +97,7 @@ describe("the bundled entry point", () => {
     // The first date asked in a home writes its cache of the local zone (local-today.ts), once a day at most.
     expect(loaded(["list"])).toEqual(["node:fs"])
     const id = (JSON.parse(runTsk(home, ["list", "--json"]).stdout) as { id: string }[])[0]!.id
-    for (const args of [["list", "--json"], ["list"], ["show", id], ["ready", "--json"], ["ready"], ["next"], ["stats"], ["stats", "--json"]]) expect(loaded(args), args.join(" ")).toEqual([])
+    for (const args of [["list", "--json"], ["list"], ["show", id], ["show", id, "--json"], ["ready", "--json"], ["ready"], ["next"], ["next", "--json"], ["stats"], ["stats", "--json"]]) expect(loaded(args), args.join(" ")).toEqual([])
   })
 
   it("holds one zod in vendor.js, shared by our code and the MCP SDK", () => {
