@@ -21,6 +21,23 @@ function runBundle(args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
+/** cli.js run with a test helper preloaded (test/helpers/report-*.ts), which reports on stderr. */
+function runCliWith(helper: string, args: string[]) {
+  return spawnSync(BUN, ["--preload", join(PROJECT_ROOT, "test", "helpers", helper), join(out, DIST_CLI), ...args], {
+    cwd: tmpdir(),
+    env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" },
+    encoding: "utf8",
+    timeout: 60_000,
+  })
+}
+
+/** What a helper that reports `<label>: <JSON list>` on stderr said of a successful run. */
+function reported(helper: string, label: string, args: string[]): string[] {
+  const result = runCliWith(helper, args)
+  expect(result.status, result.stderr).toBe(0)
+  return JSON.parse(new RegExp(`${label}: (.*)`).exec(result.stderr)![1]!) as string[]
+}
+
 beforeAll(async () => {
   // Inside the checkout, so the bundle finds its packages in node_modules as dist/ does (from a
   // folder with no node_modules above it, Bun would fetch them into its own cache).
@@ -65,13 +82,7 @@ describe("the bundled entry point", () => {
   })
 
   it("loads zod (from vendor.js) only for a command that validates", () => {
-    const run = (args: string[]) =>
-      spawnSync(BUN, ["--preload", join(PROJECT_ROOT, "test", "helpers", "report-zod.ts"), join(out, DIST_CLI), ...args], {
-        cwd: tmpdir(),
-        env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" },
-        encoding: "utf8",
-        timeout: 60_000,
-      })
+    const run = (args: string[]) => runCliWith("report-zod.ts", args)
     expect(readFileSync(join(out, DIST_CLI), "utf8")).not.toMatch(/require\("zod/)
     for (const args of [["list", "--json"], ["add", "Lean bundled add"]]) {
       const result = run(args)
@@ -82,16 +93,7 @@ describe("the bundled entry point", () => {
   })
 
   it("loads node:fs and node:path only for a command that writes: a listing reads through Bun's file API", () => {
-    const loaded = (args: string[]) => {
-      const result = spawnSync(BUN, ["--preload", join(PROJECT_ROOT, "test", "helpers", "report-builtins.ts"), join(out, DIST_CLI), ...args], {
-        cwd: tmpdir(),
-        env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" },
-        encoding: "utf8",
-        timeout: 60_000,
-      })
-      expect(result.status, result.stderr).toBe(0)
-      return JSON.parse(/builtins loaded: (.*)/.exec(result.stderr)![1]!) as string[]
-    }
+    const loaded = (args: string[]) => reported("report-builtins.ts", "builtins loaded", args)
     expect(readFileSync(join(out, DIST_CLI), "utf8")).not.toMatch(/require\("(node:)?(fs|path)"\)/)
     expect(loaded(["add", "Listed without node:fs"])).toContain("node:fs")
     // The first date asked in a home writes its cache of the local zone (local-today.ts), once a day at most.
@@ -158,16 +160,7 @@ describe("the bundled entry point", () => {
     // claim's answer (task-change-commands.ts): in change.js, not in cli.js.
     expect(change).toContain("Claimed as")
     expect(cli).not.toContain("Claimed as")
-    const required = (args: string[]) => {
-      const result = spawnSync(BUN, ["--preload", join(PROJECT_ROOT, "test", "helpers", "report-bundles.ts"), join(out, DIST_CLI), ...args], {
-        cwd: tmpdir(),
-        env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" },
-        encoding: "utf8",
-        timeout: 60_000,
-      })
-      expect(result.status, result.stderr).toBe(0)
-      return JSON.parse(/bundles required: (.*)/.exec(result.stderr)![1]!) as string[]
-    }
+    const required = (args: string[]) => reported("report-bundles.ts", "bundles required", args)
     expect(required(["add", "Added through change.js", "--json"])).toEqual([DIST_CHANGE, DIST_CLI])
     const id = (JSON.parse(runTsk(home, ["list", "--json"]).stdout) as { id: string }[])[0]!.id
     for (const args of [["list", "--json"], ["list"], ["show", id], ["ready"], ["next", "--json"], ["--help"]]) expect(required(args), args.join(" ")).toEqual([DIST_CLI])
