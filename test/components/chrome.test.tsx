@@ -40,6 +40,15 @@ describe("the header", () => {
 })
 
 describe("the status bar", () => {
+  it("is one text, with the help and quit hints at its right end", async () => {
+    app = await renderApp({ width: 100, height: 30 })
+    const rows = app.frame().split("\n")
+    const y = rows.findIndex((row) => row.includes("NORMAL"))
+    expect(app.textsOnRow(y)).toBe(1)
+    expect(rows[y]!.trimEnd()).toMatch(/\? help {2}q quit$/)
+    expect(rows[y]!.trimEnd()).toHaveLength(99)
+  })
+
   it("shows mode, counts, filter, sort and hints from the keymap", async () => {
     app = await renderApp({ tasks: [{ title: "Late", dueDate: "2026-03-01" }, { title: "Done one", status: "done" }, { title: "Open" }] })
     const bar = lineWith(app.frame(), "NORMAL")
