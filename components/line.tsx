@@ -3,7 +3,7 @@
 // such lines, and a span per segment made the first frame create hundreds of text nodes. A pane of
 // such lines (the task list, the detail) is one text of many lines (Lines): each text renderable
 // costs a few tenths of a millisecond to create, and the first frame had ~70 of them.
-import type { ColorInput, MouseEvent, TextChunk } from "@opentui/core"
+import type { ColorInput, MouseEvent, RGBA, TextChunk } from "@opentui/core"
 import { parseColor, StyledText, TextAttributes } from "@opentui/core"
 import { cutText, textWidth } from "./text-fit.ts"
 
@@ -48,6 +48,19 @@ export function fitSegments(segments: readonly Segment[], width: number): Segmen
 }
 
 /**
+ * A colour as OpenTUI takes it, each theme colour (a hex string) parsed once: the first frame
+ * parsed ~300 of them (~2 ms while the code is cold). The RGBA is shared by every chunk of that
+ * colour, as the monochrome theme's RGBA tokens always were.
+ */
+const parsedColors = new Map<string, RGBA>()
+function colorOf(color: ColorInput): RGBA {
+  if (typeof color !== "string") return parseColor(color)
+  let parsed = parsedColors.get(color)
+  if (!parsed) parsedColors.set(color, (parsed = parseColor(color)))
+  return parsed
+}
+
+/**
  * The chunks of one line: its segments fitted to `width`, each coloured (the line's fg and bg
  * unless the segment sets its own), neighbours of one style as one chunk. OpenTUI packs each chunk
  * for its native side one by one (~25 µs each while the code is cold): the list's first frame
@@ -64,7 +77,7 @@ export function lineChunks(line: LineSpec, width: number): TextChunk[] {
       chunks[chunks.length - 1]!.text += s.text
       continue
     }
-    chunks.push({ __isChunk: true, text: s.text, fg: parseColor(style.fg), bg: style.bg === undefined ? undefined : parseColor(style.bg), attributes: style.attributes })
+    chunks.push({ __isChunk: true, text: s.text, fg: colorOf(style.fg), bg: style.bg === undefined ? undefined : colorOf(style.bg), attributes: style.attributes })
     last = style
   }
   return chunks

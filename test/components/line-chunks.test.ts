@@ -30,3 +30,19 @@ describe("the chunks of lines one under another", () => {
     expect(chunks.map((c) => c.text).join("")).toBe("one  \ntwo  ")
   })
 })
+
+describe("the colours of chunks", () => {
+  it("parses a colour once and shares it between the chunks of that colour", () => {
+    const chunks = linesChunks(
+      [
+        { segments: [{ text: "a", fg: "#ff0000" }, { text: "b", fg: "#00ff00" }], fg: "#eeeeee" },
+        { segments: [{ text: "c", fg: "#ff0000" }], fg: "#eeeeee" },
+      ],
+      2,
+    )
+    expect(chunks.map((c) => c.text)).toEqual(["a", "b\n", "c", " "])
+    expect(chunks[2]!.fg).toBe(chunks[0]!.fg)
+    expect(chunks[3]!.fg).not.toBe(chunks[0]!.fg)
+    expect(chunks[0]!.fg!.toInts()).toEqual([255, 0, 0, 255])
+  })
+})
