@@ -6,6 +6,7 @@ import { taskCounts } from "../src/tui/task-counts.ts"
 import { useServices, useTheme } from "./app-context.tsx"
 import { useAppState, useTaskView, useUiState } from "./hooks/use-stores.ts"
 import { badgeStyle } from "./badge.ts"
+import { Line, type Segment } from "./line.tsx"
 import { fitHints } from "./status-hints.ts"
 import { fitText, textWidth } from "./text-fit.ts"
 
@@ -36,19 +37,13 @@ export function StatusBar(props: { width: number }) {
   const hintRoom = props.width - textWidth(left) - textWidth(shownMiddle)
   const { hints, pinned } = fitHints(all, hintRoom)
   const badge = badgeStyle(theme, mode === "READ-ONLY" ? theme.error : theme.accent)
-  return (
-    <box height={1} width={props.width} flexDirection="row" backgroundColor={theme.panel}>
-      <text fg={badge.fg} bg={badge.bg} attributes={badge.attributes} flexShrink={0}>
-        {left}
-      </text>
-      <text fg={theme.text}>{shownMiddle}</text>
-      {hints ? <text fg={theme.textMuted}>{hints}</text> : null}
-      <box flexGrow={1} />
-      {pinned ? (
-        <text fg={theme.text} flexShrink={0}>
-          {` ${pinned} `}
-        </text>
-      ) : null}
-    </box>
-  )
+  // One text of coloured chunks (see the header).
+  const segments: Segment[] = [
+    { text: left, fg: badge.fg, bg: badge.bg, attributes: badge.attributes },
+    { text: shownMiddle, fg: theme.text },
+    ...(hints ? [{ text: hints, fg: theme.textMuted }] : []),
+  ]
+  const end: Segment[] = pinned ? [{ text: ` ${pinned} `, fg: theme.text }] : []
+  const used = [...segments, ...end].reduce((sum, segment) => sum + textWidth(segment.text), 0)
+  return <Line segments={[...segments, { text: " ".repeat(Math.max(0, props.width - used)) }, ...end]} width={props.width} fg={theme.text} bg={theme.panel} />
 }

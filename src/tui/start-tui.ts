@@ -4,6 +4,7 @@
 // first requires dist/opentui.js, React's reconciler in it). A fatal error is printed after the
 // terminal has been restored (runTui restores it on the way out), without a stack trace.
 import { sanitizeErrorMessage } from "../domain/errors.ts"
+import { warmIcuOnWorker } from "./icu-warm-up.ts"
 import type { StartTuiOptions } from "./run-tui.ts"
 
 export type { StartTuiOptions } from "./run-tui.ts"
@@ -26,6 +27,8 @@ export async function startTui(options: StartTuiOptions, terminal: TerminalCheck
     return 1
   }
   process.env.NODE_ENV ??= "production"
+  // Before OpenTUI loads (run-tui.ts's import), which holds the JavaScript thread for ~40 ms.
+  warmIcuOnWorker()
   try {
     const { runTui } = await import("./run-tui.ts")
     return await runTui(options)

@@ -16,6 +16,19 @@ describe("the header", () => {
     expect(header).toMatch(/tsk\s+1 List\s+2 Board\s+3 Calendar\s+4 Monitor\s+09:30/)
   })
 
+  it("is one text, with the tabs told apart by the column clicked", async () => {
+    // Each text renderable costs the first frame ~0.5 ms to create; the header had one per piece.
+    app = await renderApp({ width: 100 })
+    expect(app.textsOnRow(0)).toBe(1)
+    const tab = lineWith(app.frame(), "tsk").indexOf("3 Calendar")
+    await app.click(tab + 1, 0)
+    expect(app.services.ui.getState().view).toBe("calendar")
+    await app.click(tab - 3, 0)
+    expect(app.services.ui.getState().view).toBe("board")
+    await app.click(1, 0)
+    expect(app.services.ui.getState().view).toBe("board")
+  })
+
   it("shows ⚡ Agent in the agent colour while a bridge runs", async () => {
     const running = createValueFeed(false)
     app = await renderApp({ agentRunning: running, env: {} })
@@ -27,6 +40,15 @@ describe("the header", () => {
 })
 
 describe("the status bar", () => {
+  it("is one text, with the help and quit hints at its right end", async () => {
+    app = await renderApp({ width: 100, height: 30 })
+    const rows = app.frame().split("\n")
+    const y = rows.findIndex((row) => row.includes("NORMAL"))
+    expect(app.textsOnRow(y)).toBe(1)
+    expect(rows[y]!.trimEnd()).toMatch(/\? help {2}q quit$/)
+    expect(rows[y]!.trimEnd()).toHaveLength(99)
+  })
+
   it("shows mode, counts, filter, sort and hints from the keymap", async () => {
     app = await renderApp({ tasks: [{ title: "Late", dueDate: "2026-03-01" }, { title: "Done one", status: "done" }, { title: "Open" }] })
     const bar = lineWith(app.frame(), "NORMAL")

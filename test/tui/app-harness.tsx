@@ -60,6 +60,8 @@ export interface Harness {
   spansOf(y: number): CapturedSpan[]
   /** How many renderables of each kind (TextRenderable, BoxRenderable, ...) are on screen now. */
   renderableCounts(): Map<string, number>
+  /** How many text renderables draw on screen row `y` and no other. */
+  textsOnRow(y: number): number
   destroy(): Promise<void>
 }
 
@@ -159,6 +161,15 @@ export async function renderApp(options: HarnessOptions = {}): Promise<Harness> 
       }
       visit(setup.renderer.root)
       return counts
+    },
+    textsOnRow(y) {
+      let count = 0
+      const visit = (node: Renderable) => {
+        if (node.constructor.name === "TextRenderable" && node.y === y && node.height === 1) count++
+        for (const child of node.getChildren()) visit(child)
+      }
+      visit(setup.renderer.root)
+      return count
     },
     async destroy() {
       await services.controller.writes.settle()
