@@ -4,17 +4,18 @@
 // read-only install) the sources run in a child process. The sources themselves just run.
 // cli.js and main.js compare only their own sources when they start (~80 and ~30 files instead of
 // ~400: ~1 ms of every command and hook), through Bun's file API (node:fs is loaded only when a
-// command needs it: see build-dist.ts); before one loads another bundle (cli.js: more.js, tui.js;
-// main.js: cli.js) it compares them all.
+// command needs it: see build-dist.ts); before one loads another bundle it compares that one's
+// (cli.js: more.js's, tui.js's), or all of them (main.js, before cli.js).
 import { mkdirSync, rmSync, statSync } from "node:fs"
 import { BUN_FILES, bundleFreshness, bundleIsFresh, bunManifestText, checkoutOf } from "./setup/dist-paths.mjs"
 
 export type RunArgv = (argv: string[]) => Promise<number>
 
-/** What the entry point of this process compared: the bundle's folder, and whether every bundle's sources. */
+/** What the entry point of this process compared: the bundle's folder, whether every bundle's sources, and which bundles' own. */
 interface Checked {
   dist: string
   whole: boolean
+  parts: Set<string>
 }
 const CHECKED = Symbol.for("tsk.entry.checked")
 const state = globalThis as { [CHECKED]?: Checked }
@@ -30,27 +31,30 @@ export async function runFresh(self: string, argv: string[], run: RunArgv, load:
   const manifest = await bunManifestText(dist)
   const fresh = manifest !== undefined && bundleFreshness(dist, file, { ...BUN_FILES, text: () => manifest })
   if (fresh) {
-    state[CHECKED] = { dist, whole: fresh === "all" }
+    state[CHECKED] = { dist, whole: fresh === "all", parts: new Set([file]) }
     return run(argv)
   }
   const root = checkoutOf(dist)
   if (!rebuild(root)) return runSources(root, argv)
-  state[CHECKED] = { dist: `${root}/dist`, whole: true }
+  state[CHECKED] = { dist: `${root}/dist`, whole: true, parts: new Set() }
   return (await load(`${root}/dist/${file}`))(argv)
 }
 
 /**
- * Runs before an entry loads another bundle of dist/ (in cli.js the build puts the call there;
- * main.ts makes it before it imports cli-main.ts, cli.js in the bundle): when any
- * source changed since the build, dist/ is rebuilt first, so the bundle loaded is the new one;
- * where the build fails, the command runs from the sources instead (nothing of it ran yet: the
- * bundles are loaded before a command runs, or the TUI opens).
+ * Runs before an entry loads another bundle of dist/, `part` (in cli.js the build puts the call
+ * there; main.ts makes it, without a part, before it imports cli-main.ts, cli.js in the bundle):
+ * when a source of that bundle (of any, without a part) changed since the build, dist/ is
+ * rebuilt first, so the bundle loaded is the new one; where the build fails, the command runs
+ * from the sources instead (nothing of it ran yet: the bundles are loaded before a command runs,
+ * or the TUI opens). The TUI's bundle has ~200 sources of the ~400.
  */
-export function freshParts(): void {
+export function freshParts(part?: string): void {
   const checked = state[CHECKED]
-  if (!checked || checked.whole) return
-  checked.whole = true
-  if (bundleIsFresh(checked.dist)) return
+  if (!checked || checked.whole || (part !== undefined && checked.parts.has(part))) return
+  const fresh = bundleFreshness(checked.dist, part)
+  if (fresh === "all") checked.whole = true
+  else if (fresh === "own") checked.parts.add(part!)
+  if (fresh) return
   const root = checkoutOf(checked.dist)
   if (!rebuild(root)) process.exit(runSources(root, process.argv.slice(2)))
 }

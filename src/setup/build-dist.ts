@@ -160,7 +160,7 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       return ownSources(built.metafile)
     }
     const ours = externalFor(root, [...packagesOf(VENDOR), ...packagesOf(OPENTUI)])
-    const [cli, change, , , vendor, opentui] = await Promise.all([
+    const [cli, change, more, tui, vendor, opentui] = await Promise.all([
       commonJs(DIST_CLI, CLI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }, { [CHANGE_SOURCE]: DIST_CHANGE }), builtinsOnFirstUse(root)]),
       commonJs(DIST_CHANGE, CHANGE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }), builtinsOnFirstUse(root)]),
       commonJs(DIST_MORE, MORE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI }), builtinsOnFirstUse(root)]),
@@ -179,15 +179,22 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     for (const name of fresh) if (!entries.includes(name)) renameSync(join(temp, name), join(out, name))
     for (const name of entries) if (fresh.has(name)) renameSync(join(temp, name), join(out, name))
     // cli.js compares only these when it starts (change.js, vendor.js and opentui.js are required
-    // without a look of their own, so their sources count as its own), main.js those of its chunks (the
-    // hook's); each compares every source before it loads another bundle. Their folders too: a
-    // file renamed in with an older time (a backup moved back) changes only its folder's.
+    // without a look of their own, so their sources count as its own), main.js those of its chunks
+    // (the hook's), and cli.js those of more.js or tui.js before it loads one (main.js compares
+    // every source before it loads cli.js). Their folders too: a file renamed in with an older
+    // time (a backup moved back) changes only its folder's.
     const withFolders = (files: string[]) => {
       const own = [...DIST_BUILD_FILES.filter((path) => sources.has(path)), ...files]
       const folders = own.flatMap((path) => path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/")))
       return [...new Set([...own, ...folders.filter((folder) => sources.has(folder))])]
     }
-    const parts = { [DIST_CLI]: withFolders([...cli, ...change, ...vendor, ...opentui]), [DIST_ENTRY]: withFolders(ownSources(esm.metafile)) }
+    const packages = [...vendor, ...opentui]
+    const parts = {
+      [DIST_CLI]: withFolders([...cli, ...change, ...packages]),
+      [DIST_MORE]: withFolders([...more, ...packages]),
+      [DIST_TUI]: withFolders([...tui, ...packages]),
+      [DIST_ENTRY]: withFolders(ownSources(esm.metafile)),
+    }
     writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, parts }) + "\n")
     renameSync(join(out, `${DIST_MANIFEST}.${process.pid}`), join(out, DIST_MANIFEST))
     writeFileSync(join(out, `${DIST_STAMP}.${process.pid}`), `${started.toISOString()}\n`)
@@ -230,7 +237,7 @@ function fromBundles(root: string, bundles: PackageBundle[], apart: Record<strin
   const taken = new Map<string, string>()
   for (const bundle of bundles) for (const [name, exported] of Object.entries(bundle.exports)) taken.set(name, `require("tsk-bundle:${bundle.file}").${exported}`)
   const freshEntry = JSON.stringify(join(root, FRESH_ENTRY_SOURCE))
-  for (const [source, file] of Object.entries(apart)) taken.set(join(root, source), `(require(${freshEntry}).freshParts(), require("tsk-bundle:${file}"))`)
+  for (const [source, file] of Object.entries(apart)) taken.set(join(root, source), `(require(${freshEntry}).freshParts(${JSON.stringify(file)}), require("tsk-bundle:${file}"))`)
   for (const [source, file] of Object.entries(covered)) taken.set(join(root, source), `require("tsk-bundle:${file}")`)
   return {
     name: "tsk: packages and parts from their own bundles",
