@@ -138,6 +138,11 @@ export function createAppStore(options: AppStoreOptions): AppStore {
 
       async reload() {
         try {
+          // What the files are as they are read: a change made while they are read, or before
+          // watch() starts, is then a change to the next refresh (the TUI reloads, then watches).
+          const paths = homePaths(options.home)
+          tasksSeen = tasksIdentity(paths)
+          configSeen = fileIdentity(paths.config)
           // The config schema (zod) loads only here, never for a one-shot change.
           const { readConfig } = await import("./config-store.ts")
           const [snapshot, config] = await Promise.all([readTasks(options.home), readConfig(options.home)])
@@ -178,8 +183,6 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       },
       watch(watchOptions = {}) {
         const paths = homePaths(options.home)
-        tasksSeen = tasksIdentity(paths)
-        configSeen = fileIdentity(paths.config)
         const stopEvents = watchOptions.events === false ? async () => {} : watchFiles([paths.tasks, paths.journal, paths.config], () => void get().refresh())
         const timer = setInterval(() => void get().refresh(), watchOptions.pollMs ?? 200)
         return async () => {

@@ -51,6 +51,21 @@ describe("a long-lived store watching its files", () => {
     }
   })
 
+  it("picks up a change made between its read and the start of its watch (the TUI's launch)", async () => {
+    const { home, store } = await counted()
+    await createAppStore({ home }).getState().addTask({ title: "while it started" })
+    const stop = store.getState().watch({ pollMs: 20, events: false })
+    try {
+      const started = Date.now()
+      while (!store.getState().tasks.some((t) => t.title === "while it started")) {
+        expect(Date.now() - started).toBeLessThan(500)
+        await sleep(10)
+      }
+    } finally {
+      await stop()
+    }
+  })
+
   it("picks up another process's change within 500 ms from the poll alone", async () => {
     const { home, store } = await counted()
     const stop = store.getState().watch({ pollMs: 100, events: false })
