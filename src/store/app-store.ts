@@ -138,11 +138,15 @@ export function createAppStore(options: AppStoreOptions): AppStore {
 
       async reload() {
         try {
-          // What the files are as they are read: a change made while they are read, or before
-          // watch() starts, is then a change to the next refresh (the TUI reloads, then watches).
-          const paths = homePaths(options.home)
-          tasksSeen = tasksIdentity(paths)
-          configSeen = fileIdentity(paths.config)
+          // The first load records what the files are as they are read: a change made while they
+          // are read, or before watch() starts, is then a change to the next refresh (the TUI
+          // loads, then watches). Later, refresh() records them: a reload (a claim's) that
+          // overtook a refresh's read leaves the next poll to find the newer file again.
+          if (!get().loaded) {
+            const paths = homePaths(options.home)
+            tasksSeen = tasksIdentity(paths)
+            configSeen = fileIdentity(paths.config)
+          }
           // The config schema (zod) loads only here, never for a one-shot change.
           const { readConfig } = await import("./config-store.ts")
           const [snapshot, config] = await Promise.all([readTasks(options.home), readConfig(options.home)])

@@ -21,3 +21,14 @@ export async function readTextIfAny(path: string): Promise<string | null> {
 export function readCacheText(path: string): Promise<string | null> {
   return readTextIfAny(path).catch(() => null)
 }
+
+/** The time Bun gives a path it cannot look at (as dist-paths.mjs's BUN_NO_FILE_TIME). */
+const NO_FILE_TIME = 2 ** 52 - 1
+
+/**
+ * True when nothing is at `path` (a synchronous stat, which fails without building an error):
+ * not a file, nor a folder or anything else that would make a read of it fail.
+ */
+export function nothingAt(path: string): boolean {
+  return Bun.file(path).lastModified === NO_FILE_TIME
+}

@@ -2,7 +2,7 @@
 // concurrent writers across compactions, repair, and tasks.json written from outside.
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { spawn } from "node:child_process"
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { BUN, PROJECT_ROOT, runTsk, runTskJson } from "../helpers/run-tsk.ts"
@@ -55,6 +55,16 @@ describe("the journal beside tasks.json", () => {
     const list = await readTasks(home)
     expect(list.revision).toBe(3)
     expect(list.tasks.map((t) => [t.title, t.order])).toEqual([["one", 1], ["two", 2], ["three", 3]])
+  })
+
+  it("fails a read, as a change, where something other than a file is in the journal's place", async () => {
+    await addTitles(["one"])
+    mkdirSync(journal())
+    // A process that read the list before keeps nothing of it: a fresh process, as the CLI is.
+    const listed = runTsk(home, ["list", "--json"])
+    expect(listed.code, listed.stdout).toBe(1)
+    expect(listed.stdout).toContain("cannot read tasks.journal")
+    expect(runTsk(home, ["add", "two"]).code).toBe(1)
   })
 
   it("ignores a torn last line, and the next writer cuts it off before appending", async () => {
