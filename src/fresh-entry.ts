@@ -7,15 +7,24 @@
 // command needs it: see build-dist.ts); before one loads another bundle it compares that one's
 // (cli.js: more.js's, tui.js's), or all of them (main.js, before cli.js).
 import { mkdirSync, rmSync, statSync } from "node:fs"
-import { BUN_FILES, bundleFreshness, bundleIsFresh, bunManifestText, checkoutOf } from "./setup/dist-paths.mjs"
+import { BUN_FILES, bundleFreshness, bundleIsFresh, bunManifestText, checkoutOf, manifestBuild } from "./setup/dist-paths.mjs"
+import { TskError } from "./domain/errors.ts"
 
 export type RunArgv = (argv: string[]) => Promise<number>
 
-/** What the entry point of this process compared: the bundle's folder, whether every bundle's sources, and which bundles' own. */
+declare const __TSK_BUILD__: string | undefined
+/** Which build of dist/ this bundle is (build-dist.ts writes its id into each); null in the sources. */
+export const TSK_BUILD: string | null = typeof __TSK_BUILD__ === "string" ? __TSK_BUILD__ : null
+
+/**
+ * What the entry point of this process compared: the bundle's folder, whether every bundle's
+ * sources, which bundles' own, and the build every bundle it loads must be of.
+ */
 interface Checked {
   dist: string
   whole: boolean
   parts: Set<string>
+  build: string | null
 }
 const CHECKED = Symbol.for("tsk.entry.checked")
 const state = globalThis as { [CHECKED]?: Checked }
@@ -29,14 +38,15 @@ export async function runFresh(self: string, argv: string[], run: RunArgv, load:
   const dist = self.slice(0, self.lastIndexOf("/"))
   const file = self.slice(self.lastIndexOf("/") + 1)
   const manifest = await bunManifestText(dist)
-  const fresh = manifest !== undefined && bundleFreshness(dist, file, { ...BUN_FILES, text: () => manifest })
+  // A manifest of another build (one that landed while this process started) is a stale bundle.
+  const fresh = manifest !== undefined && bundleFreshness(dist, file, { ...BUN_FILES, text: () => manifest }, TSK_BUILD ?? undefined)
   if (fresh) {
-    state[CHECKED] = { dist, whole: fresh === "all", parts: new Set([file]) }
+    state[CHECKED] = { dist, whole: fresh === "all", parts: new Set([file]), build: TSK_BUILD }
     return run(argv)
   }
   const root = checkoutOf(dist)
   if (!rebuild(root)) return runSources(root, argv)
-  state[CHECKED] = { dist: `${root}/dist`, whole: true, parts: new Set() }
+  state[CHECKED] = { dist: `${root}/dist`, whole: true, parts: new Set(), build: manifestBuild(`${root}/dist`) }
   return (await load(`${root}/dist/${file}`))(argv)
 }
 
@@ -57,6 +67,18 @@ export function freshParts(part?: string): void {
   if (fresh) return
   const root = checkoutOf(checked.dist)
   if (!rebuild(root)) process.exit(runSources(root, process.argv.slice(2)))
+  checked.build = manifestBuild(checked.dist)
+}
+
+/**
+ * A bundle of dist/ just required (change.js, more.js, tui.js: the build puts the call there),
+ * when it is of the build this process runs; else (a build landed between this process's start
+ * and now) the command stops before any of it ran, rather than run two builds' code together.
+ */
+export function sameBuild<T extends { tskBuild?: string | null }>(bundle: T): T {
+  const build = state[CHECKED]?.build
+  if (build && bundle.tskBuild !== build) throw new TskError("conflict", "tsk was rebuilt (dist/) while this command started, and nothing of it ran: run it again")
+  return bundle
 }
 
 /**

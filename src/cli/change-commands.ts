@@ -22,6 +22,9 @@ import { projectsCommand, statsCommand, tagsCommand } from "./summary-commands.t
 import { configCommand, doctorCommand } from "./admin-commands.ts"
 import { exportCommand, importCommand } from "./export-commands.ts"
 
+/** Which build this bundle is (see sameBuild in fresh-entry.ts). */
+export { TSK_BUILD as tskBuild } from "../fresh-entry.ts"
+
 export const changeCommands: Record<ChangeCommandName, CommandSpec> = {
   add: addCommand,
   edit: editCommand,

@@ -5,6 +5,9 @@
 // still imported on its own, so running from the sources loads only the one asked for.
 import type { CommandSpec } from "./command.ts"
 
+/** Which build this bundle is (see sameBuild in fresh-entry.ts). */
+export { TSK_BUILD as tskBuild } from "../fresh-entry.ts"
+
 export async function c64(): Promise<CommandSpec> {
   const [{ c64Command, setC64StartHandOff, setC64MachineRoute }, { handC64StartToRunner }, { c64MachineRoute }] = await Promise.all([
     import("./c64-command.ts"),

@@ -122,6 +122,9 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
   const temp = join(out, `.build-${process.pid}`)
   // The stamp carries the time the build started: a source saved during the build stays newer.
   const started = new Date()
+  // Written into every bundle of this build and its manifest: a bundle of another build (one that
+  // landed while a process started) is never run with this one's (see sameBuild in fresh-entry.ts).
+  const build = `${started.getTime().toString(36)}-${process.pid.toString(36)}`
   // The sources as they are when the build starts: one saved later is newer than the stamp.
   const manifest = distManifest(root, out)
   mkdirSync(out, { recursive: true })
@@ -131,6 +134,7 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       minify: { syntax: true, whitespace: true },
       tsconfig: join(root, "tsconfig.json"),
       jsx: { runtime: "automatic", importSource: "@opentui/react", development: false },
+      define: { __TSK_BUILD__: JSON.stringify(build) },
     } as const
     const esm = await Bun.build({
       ...common,
@@ -150,7 +154,7 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     const sources = new Set(manifest.present)
     /** Builds one CommonJS bundle; gives the sources of the checkout it holds (relative paths). */
     const commonJs = async (name: string, source: string, external: string[], plugins: BunPlugin[], define: Record<string, string> = {}): Promise<string[]> => {
-      const built = await Bun.build({ ...common, define, external, entrypoints: [join(root, source)], outdir: temp, format: "cjs", bytecode: true, metafile: true, naming: { entry: name }, plugins })
+      const built = await Bun.build({ ...common, define: { ...common.define, ...define }, external, entrypoints: [join(root, source)], outdir: temp, format: "cjs", bytecode: true, metafile: true, naming: { entry: name }, plugins })
       if (!built.success) throw new AggregateError(built.logs, `bun build (${name}) failed`)
       // Bun leaves the bytecode out, silently, when it cannot compile the bundle as a function (an
       // import.meta left in it); a file an import copied in would be looked for elsewhere.
@@ -195,7 +199,7 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       [DIST_TUI]: withFolders([...tui, ...packages]),
       [DIST_ENTRY]: withFolders(ownSources(esm.metafile)),
     }
-    writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, parts }) + "\n")
+    writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, build, parts }) + "\n")
     renameSync(join(out, `${DIST_MANIFEST}.${process.pid}`), join(out, DIST_MANIFEST))
     writeFileSync(join(out, `${DIST_STAMP}.${process.pid}`), `${started.toISOString()}\n`)
     utimesSync(join(out, `${DIST_STAMP}.${process.pid}`), started, started)
@@ -232,13 +236,15 @@ function cliStaysApart(root: string): BunPlugin {
  * `apart` from its own bundle, once the sources of every bundle are found unchanged (cli.js
  * compares only its own when it starts: see freshParts in fresh-entry.ts); each of `covered`
  * from its own bundle as it is, its sources being among those this one compares when it starts.
+ * Each only when it is of this one's build (sameBuild).
  */
 function fromBundles(root: string, bundles: PackageBundle[], apart: Record<string, string>, covered: Record<string, string> = {}): BunPlugin {
   const taken = new Map<string, string>()
   for (const bundle of bundles) for (const [name, exported] of Object.entries(bundle.exports)) taken.set(name, `require("tsk-bundle:${bundle.file}").${exported}`)
   const freshEntry = JSON.stringify(join(root, FRESH_ENTRY_SOURCE))
-  for (const [source, file] of Object.entries(apart)) taken.set(join(root, source), `(require(${freshEntry}).freshParts(${JSON.stringify(file)}), require("tsk-bundle:${file}"))`)
-  for (const [source, file] of Object.entries(covered)) taken.set(join(root, source), `require("tsk-bundle:${file}")`)
+  const checked = (file: string) => `require(${freshEntry}).sameBuild(require("tsk-bundle:${file}"))`
+  for (const [source, file] of Object.entries(apart)) taken.set(join(root, source), `(require(${freshEntry}).freshParts(${JSON.stringify(file)}), ${checked(file)})`)
+  for (const [source, file] of Object.entries(covered)) taken.set(join(root, source), checked(file))
   return {
     name: "tsk: packages and parts from their own bundles",
     setup(build) {

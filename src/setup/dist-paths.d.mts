@@ -15,6 +15,8 @@ export interface DistManifest {
   platform: string
   present: string[]
   absent: string[]
+  /** The id of the build, which it writes into each bundle too (absent before builds had one). */
+  build?: string
   /** Per entry whose start compares only its own sources (cli.js, main.js): them, the build's files and their folders. */
   parts?: Record<string, string[]>
 }
@@ -30,5 +32,6 @@ export interface DistFiles {
 export declare const BUN_NO_FILE_TIME: number
 export declare const BUN_FILES: DistFiles
 export declare function bunManifestText(out: string): Promise<string | undefined>
-export declare function bundleFreshness(out: string, part?: string, files?: DistFiles): false | "own" | "all"
+export declare function bundleFreshness(out: string, part?: string, files?: DistFiles, build?: string): false | "own" | "all"
+export declare function manifestBuild(out: string): string | null
 export declare function checkoutOf(out: string): string

@@ -55,6 +55,16 @@ export function distManifest(root, out) {
   return { root: relative(out, root) || ".", checkout: realpathSync(root), bun: process.versions.bun ?? null, platform: `${process.platform}-${process.arch}`, present, absent }
 }
 
+/** The build of the bundle in `out`, as its manifest says; null when it says none. */
+export function manifestBuild(out) {
+  try {
+    const { build } = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8"))
+    return typeof build === "string" ? build : null
+  } catch {
+    return null
+  }
+}
+
 /** The checkout the bundle in `out` was built from (its manifest says; else the folder above). */
 export function checkoutOf(out) {
   try {
@@ -134,9 +144,10 @@ function folderAbove(folder, up) {
 
 /**
  * As bundleIsFresh: false when stale; else which sources it compared, "own" (the part's) or "all".
- * `files`: node:fs, or BUN_FILES under Bun.
+ * `files`: node:fs, or BUN_FILES under Bun. `build`: the build of the bundle that asks, which
+ * another build's manifest makes stale (one that landed while it started).
  */
-export function bundleFreshness(out, part, files = NODE_FILES) {
+export function bundleFreshness(out, part, files = NODE_FILES, build) {
   let manifest
   const stamp = files.mtime(`${out}/${DIST_STAMP}`)
   try {
@@ -146,6 +157,7 @@ export function bundleFreshness(out, part, files = NODE_FILES) {
   }
   if (stamp === undefined) return false
   if (!Array.isArray(manifest?.present) || !Array.isArray(manifest.absent) || typeof manifest.root !== "string") return false
+  if (build !== undefined && manifest.build !== build) return false
   // Bytecode is for the Bun that compiled it: another one would parse the whole bundle instead.
   // The build writes in some of the system's values (see builtinsOnFirstUse in build-dist.ts).
   if (manifest.bun !== process.versions.bun || manifest.platform !== `${process.platform}-${process.arch}`) return false

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DIST_CHANGE, DIST_CLI, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
-import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, type DistManifest } from "../../src/setup/dist-paths.mjs"
+import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, manifestBuild, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
 
@@ -20,6 +20,9 @@ function runBundle(args: string[]) {
   })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
+
+/** How cli.js requires another bundle: once its sources are found unchanged, and only when it is of the same build. */
+const checkedRequire = (file: string) => new RegExp(`freshParts\\("${file.replace(".", "\\.")}"\\),[^;]*?\\.sameBuild\\(require\\("\\./${file.replace(".", "\\.")}"\\)\\)`)
 
 /** cli.js run with a test helper preloaded (test/helpers/report-*.ts), which reports on stderr. */
 function runCliWith(helper: string, args: string[]) {
@@ -119,7 +122,7 @@ describe("the bundled entry point", () => {
   it("keeps the TUI, OpenTUI, zod and the MCP SDK out of cli.js and more.js, each in its own bundle with bytecode, loaded when needed", () => {
     const cli = readFileSync(join(out, DIST_CLI), "utf8")
     // Required once every bundle's sources are found unchanged (see freshParts).
-    expect(cli).toContain(`freshParts("${DIST_TUI}"),require("./${DIST_TUI}")`)
+    expect(cli).toMatch(checkedRequire(DIST_TUI))
     expect(cli).toContain(`require("./${DIST_VENDOR}").zod`)
     // The MCP server is a command of more.js (see the next test).
     const more = readFileSync(join(out, DIST_MORE), "utf8")
@@ -137,7 +140,7 @@ describe("the bundled entry point", () => {
   it("keeps the rarely used commands out of cli.js, in more.js with its bytecode; their errors keep their kind and exit code", () => {
     const cli = readFileSync(join(out, DIST_CLI), "utf8")
     const more = readFileSync(join(out, DIST_MORE), "utf8")
-    expect(cli).toContain(`freshParts("${DIST_MORE}"),require("./${DIST_MORE}")`)
+    expect(cli).toMatch(checkedRequire(DIST_MORE))
     expect(more.split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
     expect(statSync(join(out, `${DIST_MORE}.jsc`)).size).toBeGreaterThan(0)
     // memory-command.ts's message: in more.js, not in cli.js.
@@ -153,7 +156,7 @@ describe("the bundled entry point", () => {
     const cli = readFileSync(join(out, DIST_CLI), "utf8")
     const change = readFileSync(join(out, DIST_CHANGE), "utf8")
     // cli.js's own check at start covers change.js's sources: it is required without another.
-    expect(cli).toContain(`require("./${DIST_CHANGE}")`)
+    expect(cli).toContain(`.sameBuild(require("./${DIST_CHANGE}"))`)
     expect(cli).not.toMatch(/freshParts\([^)]*\),require\("\.\/change\.js"\)/)
     expect(change.split("\n").slice(0, 2).join("\n")).toContain("@bytecode @bun-cjs")
     expect(statSync(join(out, `${DIST_CHANGE}.jsc`)).size).toBeGreaterThan(0)
@@ -164,6 +167,21 @@ describe("the bundled entry point", () => {
     expect(required(["add", "Added through change.js", "--json"])).toEqual([DIST_CHANGE, DIST_CLI])
     const id = (JSON.parse(runTsk(home, ["list", "--json"]).stdout) as { id: string }[])[0]!.id
     for (const args of [["list", "--json"], ["list"], ["show", id], ["ready"], ["next", "--json"], ["--help"]]) expect(required(args), args.join(" ")).toEqual([DIST_CLI])
+    // A change.js of another build (one that landed while this process started) never runs with
+    // this cli.js: the command stops before anything of it ran.
+    const mixed = join(out, "..", "mixed")
+    cpSync(out, mixed, { recursive: true })
+    try {
+      const build = manifestBuild(out)!
+      writeFileSync(join(mixed, DIST_CHANGE), change.replace(`"${build}"`, `"${build}-other"`))
+      rmSync(join(mixed, `${DIST_CHANGE}.jsc`))
+      const refused = spawnSync(BUN, [join(mixed, DIST_CLI), "add", "Across two builds", "--json"], { cwd: tmpdir(), env: { ...process.env, TSK_HOME: home }, encoding: "utf8", timeout: 60_000 })
+      expect(refused.status, refused.stderr).toBe(1)
+      expect(JSON.parse(refused.stdout)).toMatchObject({ error: { kind: "conflict", message: expect.stringContaining("run it again") } })
+      expect(runTsk(home, ["list", "--json", "--limit", "0"]).stdout).not.toContain("Across two builds")
+    } finally {
+      rmSync(mixed, { recursive: true, force: true })
+    }
     // The table names them, aliases too, without loading change.js.
     expect(runBundle(["--help"]).stdout).toMatch(/rm\|delete +Delete a task and its subtasks/)
     expect(runBundle(["delete", "--help"]).stdout).toContain("Usage: tsk rm <id> [--force]")
@@ -241,6 +259,20 @@ describe("the bundle's own staleness check", () => {
     stamp()
     return { root, out, stamp }
   }
+
+  it("takes a manifest of another build than the bundle's own as stale (a build that landed while it started)", () => {
+    const { root, out } = fakeCheckout()
+    try {
+      const manifest = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8")) as DistManifest
+      writeFileSync(join(out, DIST_MANIFEST), JSON.stringify({ ...manifest, build: "one" }))
+      expect(bundleFreshness(out, undefined, undefined, "one")).toBe("all")
+      expect(bundleFreshness(out, undefined, undefined, "two")).toBe(false)
+      expect(bundleFreshness(out)).toBe("all")
+      expect(manifestBuild(out)).toBe("one")
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
 
   // Bun maps a file for reading and writing: a bundle its user cannot write (`sudo npm install -g`)
   // cannot be mapped. A file of /proc cannot be mapped either, and reads as any other.
