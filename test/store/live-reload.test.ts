@@ -14,6 +14,15 @@ afterEach(() => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Resolves once `store` holds a task titled `title`; fails the test after `withinMs`. */
+async function shows(store: ReturnType<typeof createAppStore>, title: string, withinMs: number): Promise<void> {
+  const since = Date.now()
+  while (!store.getState().tasks.some((t) => t.title === title)) {
+    expect(Date.now() - since).toBeLessThan(withinMs)
+    await sleep(10)
+  }
+}
+
 async function counted() {
   const { home, cleanup } = makeTempHome()
   cleanups.push(cleanup)
@@ -56,11 +65,7 @@ describe("a long-lived store watching its files", () => {
     await createAppStore({ home }).getState().addTask({ title: "while it started" })
     const stop = store.getState().watch({ pollMs: 20, events: false })
     try {
-      const started = Date.now()
-      while (!store.getState().tasks.some((t) => t.title === "while it started")) {
-        expect(Date.now() - started).toBeLessThan(500)
-        await sleep(10)
-      }
+      await shows(store, "while it started", 500)
     } finally {
       await stop()
     }
@@ -71,11 +76,7 @@ describe("a long-lived store watching its files", () => {
     const stop = store.getState().watch({ pollMs: 100, events: false })
     try {
       await createAppStore({ home }).getState().addTask({ title: "from elsewhere" })
-      const written = Date.now()
-      while (!store.getState().tasks.some((t) => t.title === "from elsewhere")) {
-        expect(Date.now() - written).toBeLessThan(500)
-        await sleep(10)
-      }
+      await shows(store, "from elsewhere", 500)
     } finally {
       await stop()
     }
