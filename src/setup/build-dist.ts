@@ -164,9 +164,11 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       return ownSources(built.metafile)
     }
     const ours = externalFor(root, [...packagesOf(VENDOR), ...packagesOf(OPENTUI)])
+    // The bundles cli.js and change.js load apart, each after a look at its own sources.
+    const apart = { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }
     const [cli, change, more, tui, vendor, opentui] = await Promise.all([
-      commonJs(DIST_CLI, CLI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }, { [CHANGE_SOURCE]: DIST_CHANGE }), builtinsOnFirstUse(root)]),
-      commonJs(DIST_CHANGE, CHANGE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }), builtinsOnFirstUse(root)]),
+      commonJs(DIST_CLI, CLI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], apart, { [CHANGE_SOURCE]: DIST_CHANGE }), builtinsOnFirstUse(root)]),
+      commonJs(DIST_CHANGE, CHANGE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], apart), builtinsOnFirstUse(root)]),
       commonJs(DIST_MORE, MORE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI }), builtinsOnFirstUse(root)]),
       commonJs(DIST_TUI, TUI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], {}), builtinsOnFirstUse(root)]),
       commonJs(VENDOR.file, VENDOR.source, externalFor(root, packagesOf(VENDOR)), [asModules(root, packagesOf(VENDOR))]),
