@@ -81,10 +81,21 @@ describe("queued inbox files", () => {
     expect(tasks.find((t) => t.id === target.id)!.notes.map((n) => n.content).sort()).toEqual(ids.filter((_, n) => n % 2 === 1).map((id) => `note ${id.slice(2)}`).sort())
     expect(existsSync(join(home, "agent-journal.json"))).toBe(false)
     // Each command's call is in the agent's memory once: none lost to a kill, none recorded twice.
+    // A kill during an append can leave a fragment of a line (a write of more than a page stops
+    // at a page on SIGKILL), which readers skip: its append was never acknowledged, and the
+    // command's unit, run again, appends the call whole.
     const calls = readFileSync(agentPaths(home, "claude-code").messages, "utf8")
       .split("\n")
       .filter((line) => line.trim().length > 0)
-      .flatMap((line) => ((JSON.parse(line) as { message: { tool_calls?: { id: string }[] } }).message.tool_calls ?? []).map((call) => call.id))
+      .flatMap((line) => {
+        let record: { message: { tool_calls?: { id: string }[] } }
+        try {
+          record = JSON.parse(line)
+        } catch {
+          return []
+        }
+        return (record.message.tool_calls ?? []).map((call) => call.id)
+      })
     expect(calls.sort()).toEqual([...ids].sort())
   }, 120_000)
 })
