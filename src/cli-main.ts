@@ -5,7 +5,10 @@
 import { runCli } from "./cli/run-cli.ts"
 import { rootCommand } from "./cli/commands.ts"
 import { flushOutput, stdoutIsTTY } from "./cli/process-output.ts"
-import { firstStart, runFresh } from "./fresh-entry.ts"
+import { firstStart, runFresh, type LoadedEntry } from "./fresh-entry.ts"
+
+/** Which build of dist/ this bundle is (see sameBuild in fresh-entry.ts). */
+export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"
 
 export async function runCommandLine(argv: string[]): Promise<number> {
   // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
@@ -18,9 +21,10 @@ export async function runCommandLine(argv: string[]): Promise<number> {
 // No top-level await in CommonJS. require.main is the file Bun runs (import.meta.path is the source's).
 if (import.meta.main && firstStart()) {
   void stdoutIsTTY()
-  const load = async (entry: string) => {
+  const load = async (entry: string): Promise<LoadedEntry> => {
     delete require.cache[entry]
-    return (require(entry) as { runCommandLine: typeof runCommandLine }).runCommandLine
+    const fresh = require(entry) as { runCommandLine: typeof runCommandLine; tskBuild: string | null }
+    return { run: fresh.runCommandLine, build: fresh.tskBuild }
   }
   void runFresh(require.main?.filename ?? import.meta.path, process.argv.slice(2), runCommandLine, load).then((code) => process.exit(code))
 }

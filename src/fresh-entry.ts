@@ -12,6 +12,12 @@ import { TskError } from "./domain/errors.ts"
 
 export type RunArgv = (argv: string[]) => Promise<number>
 
+/** An entry point of dist/ just loaded: what it runs, and which build it is (its TSK_BUILD). */
+export interface LoadedEntry {
+  run: RunArgv
+  build: string | null
+}
+
 declare const __TSK_BUILD__: string | undefined
 /** Which build of dist/ this bundle is (build-dist.ts writes its id into each); null in the sources. */
 export const TSK_BUILD: string | null = typeof __TSK_BUILD__ === "string" ? __TSK_BUILD__ : null
@@ -33,7 +39,7 @@ const state = globalThis as { [CHECKED]?: Checked }
  * `self`: the file running now (Bun writes import.meta's paths into a CommonJS bundle as the
  * sources', so the caller asks the module system). `load`: the entry point of the new build.
  */
-export async function runFresh(self: string, argv: string[], run: RunArgv, load: (entry: string) => Promise<RunArgv>): Promise<number> {
+export async function runFresh(self: string, argv: string[], run: RunArgv, load: (entry: string) => Promise<LoadedEntry>): Promise<number> {
   if (!self.endsWith(".js")) return run(argv)
   const dist = self.slice(0, self.lastIndexOf("/"))
   const file = self.slice(self.lastIndexOf("/") + 1)
@@ -46,8 +52,11 @@ export async function runFresh(self: string, argv: string[], run: RunArgv, load:
   }
   const root = checkoutOf(dist)
   if (!rebuild(root)) return runSources(root, argv)
-  state[CHECKED] = { dist: `${root}/dist`, whole: true, parts: new Set(), build: manifestBuild(`${root}/dist`) }
-  return (await load(`${root}/dist/${file}`))(argv)
+  // The bundles it loads must be of the build of the entry that runs (the manifest may still be
+  // the one before it, for the moment a build takes to rename its files in).
+  const loaded = await load(`${root}/dist/${file}`)
+  state[CHECKED] = { dist: `${root}/dist`, whole: true, parts: new Set(), build: loaded.build }
+  return loaded.run(argv)
 }
 
 /**

@@ -3,7 +3,10 @@
 // when needed, so a CLI command never loads the renderer and a hook never loads the command table.
 // The launcher runs this bundle (dist/main.js, ES modules) only for the hook; for the rest it runs
 // dist/cli.js (cli-main.ts) directly.
-import { firstStart, freshParts, runFresh } from "./fresh-entry.ts"
+import { firstStart, freshParts, runFresh, type LoadedEntry } from "./fresh-entry.ts"
+
+/** Which build of dist/ this bundle is (see sameBuild in fresh-entry.ts). */
+export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"
 
 export async function main(argv: string[]): Promise<number> {
   // A Claude Code hook runs on every agent event and must answer in a few milliseconds.
@@ -21,6 +24,9 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 if (import.meta.main && firstStart()) {
-  const load = async (entry: string) => (await import(`${entry}?built=${Date.now()}`)).run as typeof run
+  const load = async (entry: string): Promise<LoadedEntry> => {
+    const fresh = (await import(`${entry}?built=${Date.now()}`)) as { run: typeof run; tskBuild: string | null }
+    return { run: fresh.run, build: fresh.tskBuild }
+  }
   process.exit(await runFresh(import.meta.path, process.argv.slice(2), run, load))
 }
