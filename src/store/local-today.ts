@@ -8,9 +8,9 @@
 // UTC. The file is only a cache: when it is missing, unreadable or for another zone, the engine
 // answers. A command that lists tasks reads the key and the cache ahead, through Bun's file API
 // (primeLocalToday), so that it needs no node:fs for its dates (~2.5 ms: see build-dist.ts).
-import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
+import { renameSync, statSync, writeFileSync } from "node:fs"
 import { formatLocalDate } from "../domain/local-date.ts"
-import { readCacheText } from "./bun-files.ts"
+import { readCacheText, readCacheTextSync } from "./bun-files.ts"
 import { homePaths } from "./paths.ts"
 import { tempPathFor } from "./durable-file.ts"
 
@@ -83,11 +83,7 @@ export function dateInWindow(window: ZoneWindow, zone: string, now: number): str
 }
 
 function readWindow(home: string): ZoneWindow | null {
-  try {
-    return parseWindow(readFileSync(cacheFile(home), "utf8"))
-  } catch {
-    return null
-  }
+  return parseWindow(readCacheTextSync(cacheFile(home)))
 }
 
 function parseWindow(text: string | null): ZoneWindow | null {

@@ -7,7 +7,7 @@
 // written over. Every reader sees base + journal; its revision is the journal's last one.
 import { closeSync, linkSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
 import { hiddenBeside, homePaths } from "./paths.ts"
-import { readCacheText } from "./bun-files.ts"
+import { readCacheText, readCacheTextSync } from "./bun-files.ts"
 import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
 import { contentIdentity, contentPart, fileIdentity, readFileIdentity } from "./file-identity.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
@@ -658,11 +658,7 @@ interface BaseMeta {
 }
 
 function readBaseMeta(file: string): BaseMeta | null {
-  try {
-    return parseBaseMeta(readFileSync(metaPath(file), "utf8"))
-  } catch {
-    return null
-  }
+  return parseBaseMeta(readCacheTextSync(metaPath(file)))
 }
 
 function parseBaseMeta(text: string | null): BaseMeta | null {
