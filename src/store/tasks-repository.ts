@@ -8,7 +8,7 @@
 import { closeSync, linkSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
 import { hiddenBeside, homePaths } from "./paths.ts"
 import { readCacheText, readCacheTextSync } from "./bun-files.ts"
-import { isValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
+import { readValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
 import { contentIdentity, contentPart, fileIdentity, readFileIdentity } from "./file-identity.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLockRetrying } from "./file-lock.ts"
@@ -102,18 +102,42 @@ export async function readState(home: string, options: { locked?: boolean } = {}
   // A compaction renames the new base in before it removes the journal: a reader that read the old
   // base and then found no journal would see a list older than changes already acknowledged. The
   // base is still the one read after the journal was read, or the read starts again.
+  // The same comparison verifies a base read without the schema (see readBase). Each read is a
+  // trip to Bun's file threads (~0.3–0.8 ms here): the stamp and the meta, statements about an
+  // identity, are read beside the identity, and the content between the two identities.
   const file = homePaths(home).tasks
   for (let attempt = 1; ; attempt++) {
-    const before = await readFileIdentity(file)
-    const state = await readStateOnce(home, options, before)
-    if ((await readFileIdentity(file)) === before || attempt >= 5) return state
+    const [before, stamp, meta] = await Promise.all([readFileIdentity(file), readValidatedStamp(file), readCacheText(metaPath(file))])
+    // The last attempt trusts nothing unverified: it returns whatever the identities say after it.
+    const read: BaseRead = { before, trust: attempt < 5 && before !== null && stamp === before, meta, unverified: null }
+    const state = await readStateOnce(home, options, read)
+    if ((await readFileIdentity(file)) === before) {
+      if (read.unverified) {
+        recordBaseMeta(file, read.unverified, before, false, parseBaseMeta(meta))
+        remember(file, before, read.unverified)
+      }
+      return state
+    }
+    if (attempt >= 5) return state
   }
 }
 
-/** `before`: the identity of tasks.json before this read (readState compares it again after). */
-async function readStateOnce(home: string, options: { locked?: boolean }, before: string | null): Promise<StoreState> {
+/**
+ * One read of the base (readBase). `before`: the identity of tasks.json before it; `trust`: the
+ * stamp names that identity; `meta`: the text of the base's meta, read beside them. readBase sets
+ * `unverified` to a base it read without the schema: it is the stamped file only if the identity
+ * after the read is still `before`, which readState checks (and then records it).
+ */
+interface BaseRead {
+  before: string | null
+  trust: boolean
+  meta: string | null
+  unverified: TasksSnapshot | null
+}
+
+async function readStateOnce(home: string, options: { locked?: boolean }, read: BaseRead): Promise<StoreState> {
   const paths = homePaths(home)
-  const base = await readBase(home, options, before)
+  const base = await readBase(home, options, read)
   const baseExists = base !== NO_BASE
   const seen = journalSeen.get(paths.journal)
   if (seen && seen.base === base) {
@@ -184,20 +208,17 @@ export async function readTasks(home: string, options: { locked?: boolean } = {}
 
 /**
  * `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it).
- * `before`: the identity of tasks.json before this read.
+ * `read`: see BaseRead.
  */
-async function readBase(home: string, options: { locked?: boolean }, before: string | null): Promise<TasksSnapshot> {
+async function readBase(home: string, options: { locked?: boolean }, read: BaseRead): Promise<TasksSnapshot> {
+  const { before } = read
   const file = homePaths(home).tasks
   const cached = lastSeen.get(file)
   if (cached && before !== null && cached.identity === before) return cached.snapshot
-  if (await isValidatedStamp(file, before)) {
-    // The meta (which a change needs, see leanBase) with it, to record it only when it is not this file's.
-    const [trusted, meta] = await Promise.all([readTrusted(file), readCacheText(metaPath(file))])
-    // Trusted only if the path held the stamped file throughout the read.
-    if (trusted && (await readFileIdentity(file)) === before) {
-      recordBaseMeta(file, trusted, before, false, parseBaseMeta(meta))
-      return remember(file, before, trusted)
-    }
+  if (read.trust) {
+    // Trusted only if the path held the stamped file throughout the read: readState compares.
+    const trusted = await readTrusted(file)
+    if (trusted) return (read.unverified = trusted)
   }
   // No file yet (a new home): nothing to read, and no reason to load the schema to say so.
   if (before === null && statSync(file, { throwIfNoEntry: false }) === undefined) return NO_BASE

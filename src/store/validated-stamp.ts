@@ -13,7 +13,15 @@ const stampPath = (file: string) => hiddenBeside(file, ".validated")
 /** True when `file` (with `current`, its identity now) is exactly the content tsk last validated or wrote. */
 export async function isValidatedStamp(file: string, current?: string | null): Promise<boolean> {
   const identity = current === undefined ? await readFileIdentity(file) : current
-  return identity !== null && (await readCacheText(stampPath(file))) === identity
+  return identity !== null && (await readValidatedStamp(file)) === identity
+}
+
+/**
+ * The identity the stamp of `file` names (null when there is none): a statement about that
+ * identity, true whenever it is read, so a reader may read it beside the file's identity.
+ */
+export function readValidatedStamp(file: string): Promise<string | null> {
+  return readCacheText(stampPath(file))
 }
 
 /**
