@@ -20,6 +20,8 @@ export interface DistManifest {
   /** Per entry whose start compares only its own sources (cli.js, main.js): them, the build's files and their folders. */
   parts?: Record<string, string[]>
 }
+/** The flags of every Bun tsk starts on a script of the checkout at `root`: no .env, and its own bunfig. */
+export declare function bunRunFlags(root: string): string[]
 export declare const DIST_BUILD_FILES: string[]
 export declare function distManifest(root: string, out: string): DistManifest
 export declare function bundleIsFresh(out: string, part?: string): boolean

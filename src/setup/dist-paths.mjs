@@ -21,6 +21,17 @@ export const DIST_SOURCES = ["src", "components", "package.json", "tsconfig.json
  * were at build time, so a checkout that moved needs a new bundle) and the Bun that built it.
  */
 export const DIST_MANIFEST = ".sources"
+/**
+ * The flags of every Bun tsk starts on a script of the checkout at `root` (bin/tsk gives the same):
+ * Bun would read a .env and a bunfig.toml in the current folder, and the current folder is the
+ * person's project, whose variables would become tsk's and whose bunfig's preload would run inside.
+ * Without a bunfig of its own (none is needed to run), an empty one.
+ */
+export function bunRunFlags(root) {
+  const config = join(root, "bunfig.toml")
+  return ["--no-env-file", `--config=${statSync(config, { throwIfNoEntry: false })?.isFile() ? config : "/dev/null"}`]
+}
+
 /** Files each part's list of sources carries beside its own: how every bundle is built. */
 export const DIST_BUILD_FILES = ["package.json", "tsconfig.json", "bunfig.toml", "package-lock.json", "node_modules/.package-lock.json", "src/setup/build-dist.ts", "src/setup/dist-paths.mjs"]
 

@@ -400,6 +400,29 @@ describe("the bundle's own staleness check", () => {
     }
   })
 
+  it("the launcher keeps the .env and the bunfig.toml of the folder it runs in out of tsk (a Bun project's)", () => {
+    const root = mkdtempSync(join(tmpdir(), "tsk-project-"))
+    try {
+      const home = join(root, "home")
+      const marker = join(root, "preloaded")
+      // A project of its own: its variables would send tsk to another home, its preload would run inside tsk.
+      writeFileSync(join(root, ".env"), `TSK_HOME=${join(root, "from-dotenv")}\nNO_COLOR=\n`)
+      writeFileSync(join(root, "bunfig.toml"), 'preload = ["./preload.js"]\n')
+      writeFileSync(join(root, "preload.js"), `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "ran"); console.log("from the preload")\n`)
+      const run = (...args: string[]) => spawnSync(join(PROJECT_ROOT, "bin", "tsk"), args, { cwd: root, env: { ...process.env, TSK_HOME: home }, encoding: "utf8", timeout: 60_000 })
+      const added = run("add", "in the right home", "--json")
+      expect(added.status, added.stderr).toBe(0)
+      expect(JSON.parse(added.stdout).title).toBe("in the right home")
+      const listed = run("list", "--json")
+      expect(JSON.parse(listed.stdout).map((task: { title: string }) => task.title)).toEqual(["in the right home"])
+      expect(existsSync(join(home, "tasks.json"))).toBe(true)
+      expect(existsSync(join(root, "from-dotenv"))).toBe(false)
+      expect(existsSync(marker)).toBe(false)
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+
   it("the launcher finds a Bun hoisted above a package that a link installs (npm link of a workspace's package)", () => {
     const root = realpathSync(mkdtempSync(join(tmpdir(), "tsk-hoisted-")))
     try {
@@ -435,9 +458,15 @@ describe("the bundle's own staleness check", () => {
       const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
       writeFileSync(join(root, "package.json"), JSON.stringify({ ...pkg, version: "9.8.7" }, null, 2))
       // Three starts at once on the stale bundle: one rebuilds (and says so), the others wait for it.
-      const together = spawnSync("sh", ["-c", `for i in 1 2 3; do "${join(root, "bin", "tsk")}" --version & done; wait`], { cwd: tmpdir(), encoding: "utf8", timeout: 120_000, env: { ...process.env, TSK_HOME: home } })
+      // They start in a Bun project: the Bun that rebuilds runs its preload no more than tsk does.
+      const project = join(root, "project")
+      mkdirSync(project)
+      writeFileSync(join(project, "bunfig.toml"), 'preload = ["./preload.js"]\n')
+      writeFileSync(join(project, "preload.js"), `require("node:fs").writeFileSync(${JSON.stringify(join(project, "preloaded"))}, "ran")\n`)
+      const together = spawnSync("sh", ["-c", `for i in 1 2 3; do "${join(root, "bin", "tsk")}" --version & done; wait`], { cwd: project, encoding: "utf8", timeout: 120_000, env: { ...process.env, TSK_HOME: home } })
       expect(together.stdout.trim().split("\n")).toEqual(["tsk 9.8.7", "tsk 9.8.7", "tsk 9.8.7"])
       expect(together.stderr.match(/rebuilding it/g)).toHaveLength(1)
+      expect(existsSync(join(project, "preloaded"))).toBe(false)
       // A deep edit in place: the rebuilt code answers, from this very process (its pid says).
       const deep = join(root, "src", "store", "paths.ts")
       writeFileSync(deep, `${readFileSync(deep, "utf8")}\nprocess.stderr.write(\`edited \${process.pid} \${process.ppid}\\n\`)\n`)
