@@ -2,6 +2,7 @@
 // builds this file (and what it imports) as CommonJS with its bytecode, dist/cli.js (see
 // build-dist.ts), which the launcher runs, and main.js imports; so it drains its own output (that
 // bundle holds its own copy of process-output.ts).
+import "./jit-at-start.ts"
 import { runCli } from "./cli/run-cli.ts"
 import { rootCommand } from "./cli/commands.ts"
 import { flushOutput, stdoutIsTTY } from "./cli/process-output.ts"

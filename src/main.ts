@@ -3,6 +3,7 @@
 // when needed, so a CLI command never loads the renderer and a hook never loads the command table.
 // The launcher runs this bundle (dist/main.js, ES modules) only for the hook; for the rest it runs
 // dist/cli.js (cli-main.ts) directly.
+import "./jit-at-start.ts"
 import { firstStart, freshParts, runFresh, type LoadedEntry } from "./fresh-entry.ts"
 
 /** Which build of dist/ this bundle is (see sameBuild in fresh-entry.ts). */
