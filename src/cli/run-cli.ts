@@ -1,7 +1,7 @@
 // Parses argv against the command table, runs the command, prints data (JSON) or text, and maps
 // errors to exit codes. The one formatter of errors for the CLI lives here.
 import type { CommandContext, CommandSpec, OptionValues } from "./command.ts"
-import { formatHelp } from "./help.ts"
+import { formatHelp, helpData } from "./help.ts"
 import { flushOutput, stdoutIsTTY, writeStderr, writeStdout } from "./process-output.ts"
 import { parseCommandArgs, type ParseOption } from "./parse-args.ts"
 import { createStyle, shouldUseColor } from "./style.ts"
@@ -113,7 +113,7 @@ export async function runCli(
       if (!spec.run && !input.options.help && input.positionals.length > 0) {
         throw new TskError("invalid", `unknown command '${input.positionals[0]}'. Run '${spec.usage.split(" ").slice(0, 2).join(" ")} --help' for the list.`)
       }
-      io.stdout(formatHelp(spec) + "\n")
+      io.stdout(json ? `${escapeJsonControls(JSON.stringify(helpData(spec), null, (await stdoutIsTTY) ? 2 : undefined))}\n` : `${formatHelp(spec)}\n`)
       return 0
     }
     const output = await spec.run(ctx, input)

@@ -204,6 +204,19 @@ describe("ids, errors and exit codes", () => {
     }
   })
 
+  it("gives its help as JSON with --json, for a program: tsk --json alone, a group's, a command's", () => {
+    const root = runTskJson<{ usage: string; commands: { name: string; aliases?: string[]; summary: string }[] }>(home, ["--json"])
+    expect(root.usage).toBe("tsk [command] [options]")
+    expect(root.commands.find((c) => c.name === "list")).toEqual({ name: "list", aliases: ["ls"], summary: expect.stringMatching(/^List tasks/) })
+    const list = runTskJson<{ usage: string; options: Record<string, unknown>[]; examples: string[] }>(home, ["list", "--help", "--json"])
+    expect(list.usage).toBe("tsk list [options]")
+    expect(list.options).toContainEqual({ name: "--limit", short: "-n", type: "string", value: "N", description: expect.any(String) })
+    expect(list.options).toContainEqual({ name: "--status", type: "string", value: "s,s", repeatable: true, description: expect.any(String) })
+    expect(list.options.at(-1)).toEqual({ name: "--help", short: "-h", type: "boolean", description: "show help" })
+    expect(list.examples).toContain("tsk list --limit 0 --json --fields id,title,status")
+    expect(runTskJson<{ commands: { name: string }[] }>(home, ["--json", "timer", "-h"]).commands.map((c) => c.name)).toContain("start")
+  })
+
   it("uses colour only on a TTY and never with NO_COLOR", () => {
     runTskJson(home, ["add", "x", "-p", "urgent"])
     expect(runTsk(home, ["list"], { FORCE_COLOR: "1", NO_COLOR: undefined }).stdout).toContain("\x1b[")
