@@ -1,5 +1,6 @@
 // The segments of one task row: cursor, indent, expander, status glyph, priority mark, title, and
-// on the right blocked, progress, due, project and tags, dropping from the right when space runs out.
+// on the right blocked, progress, who holds it, due, project and tags, dropping from the right when
+// space runs out.
 import { TextAttributes } from "@opentui/core"
 import { daysBetween } from "../../src/domain/local-date.ts"
 import { isOverdue } from "../../src/domain/task-query.ts"
@@ -38,6 +39,8 @@ function metaSegments(row: DrawnRow, today: string, theme: Theme): Segment[] {
   const meta: Segment[] = []
   if (row.blocked) meta.push({ text: " 🔒" })
   if (row.progress) meta.push({ text: ` [${row.progress.done}/${row.progress.total}]`, fg: theme.textMuted })
+  // The agent or person that claimed it (tsk claim --as): who is on it, at a glance.
+  if (task.assignee) meta.push({ text: ` (${task.assignee})`, fg: theme.accent })
   const due = dueLabel(task, today)
   if (due) meta.push({ text: ` ${due}`, fg: isOverdue(task, today) ? theme.overdue : theme.due, attributes: isOverdue(task, today) ? TextAttributes.BOLD : 0 })
   if (task.project) meta.push({ text: ` @${task.project}`, fg: theme.project })

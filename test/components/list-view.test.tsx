@@ -45,6 +45,17 @@ describe("the list screen", () => {
     }
   })
 
+  it("shows who holds a claimed task, in its row and in the detail panel", async () => {
+    await withTree()
+    const [report] = app.store.getState().tasks
+    await app.store.getState().claimTask(report!.id, "claude")
+    const frame = await app.render()
+    // Before the due date, the project and the tags, which give way first where the row is short.
+    expect(lineWith(frame, "Write report")).toMatch(/› ◐ ! Write report\s+\(claude\) 2d late( @work)?( #q1)?( …)?│/)
+    expect(lineWith(frame, "Buy milk")).not.toContain("(")
+    expect(frame).toContain("assignee  claude")
+  })
+
   it("shows blockers and subtasks of the selected task", async () => {
     await withTree()
     await app.press("G")
