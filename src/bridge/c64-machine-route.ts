@@ -11,6 +11,7 @@ import { errorKindOf, TskError } from "../domain/errors.ts"
 import { readConfig } from "../store/config-store.ts"
 import { withFileLock } from "../store/file-lock.ts"
 import { readRunnerStatus } from "../store/runner-role.ts"
+import { tskCommandLine } from "../store/tsk-process.ts"
 import { sendAgentCommand } from "./send-command.ts"
 
 /** How long a runner started on demand may take to come up (the machine is shared and can be slow). */
@@ -52,8 +53,9 @@ export async function ensureRunner(ctx: RunnerContext): Promise<RunnerOnDemand> 
 async function startDetachedRunner(ctx: RunnerContext): Promise<number> {
   const log = join(ctx.home, SERVE_LOG)
   const fd = openSync(log, "w", 0o600)
-  // The same Bun, flags and entry point as this process: `tsk serve` for the same homes.
-  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, "serve"], {
+  // tsk as this process was started (the same Bun, flags and entry point, or the same executable): `tsk serve` for the same homes.
+  const [executable, ...args] = tskCommandLine(["serve"])
+  const child = spawn(executable!, args, {
     detached: true,
     stdio: ["ignore", fd, fd],
     env: { ...ctx.env, TSK_HOME: ctx.home },

@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DIST_CHANGE, DIST_CLI, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
+import { DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
 import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, manifestBuild, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
@@ -68,6 +68,27 @@ describe("the bundled entry point", () => {
     // The screen comes from the runner that owns the machine, which the bundle starts on demand.
     try {
       const screen = runBundle(["c64", "screen"])
+      expect(screen.stderr).toContain("started a runner in the background")
+      expect(screen.stdout).toContain("TSK DEMO")
+    } finally {
+      await stopRunner(home)
+    }
+  })
+
+  it("compiles cli.js's code into an executable that answers as cli.js does, and loads the other bundles from beside itself", async () => {
+    const run = (command: string[], args: string[]) =>
+      spawnSync(command[0]!, [...command.slice(1), ...args], { cwd: tmpdir(), env: { ...process.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1" }, encoding: "utf8", timeout: 60_000 })
+    const executable = [join(out, DIST_EXECUTABLE)]
+    const bundle = [BUN, join(out, DIST_CLI)]
+    expect(statSync(executable[0]!).mode & 0o111).not.toBe(0)
+    // A command of change.js, then a listing of cli.js's own, then one of more.js (which takes packages from node_modules).
+    const added = run(executable, ["add", "from the executable", "--json"])
+    expect(added.status, added.stderr).toBe(0)
+    expect(run(executable, ["list", "--json"]).stdout).toBe(run(bundle, ["list", "--json"]).stdout)
+    expect(run(executable, ["c64", "--help"]).stdout).toBe(run(bundle, ["c64", "--help"]).stdout)
+    // It starts the runner as itself: the screen comes from the runner it started on demand.
+    try {
+      const screen = run(executable, ["c64", "screen"])
       expect(screen.stderr).toContain("started a runner in the background")
       expect(screen.stdout).toContain("TSK DEMO")
     } finally {
@@ -392,7 +413,16 @@ describe("the bundle's own staleness check", () => {
       expect(run("list", "--json")).toBe("cli bundle")
       expect(run("hook")).toBe("main bundle")
       expect(run("hook", "--help")).toBe("cli bundle")
-      // A bundle from before cli.js existed (main.js alone) is built again first.
+      // The executable, where the build made one, in place of cli.js; not for the hook. It acts as
+      // Bun when BUN_BE_BUN is set, which the launcher clears for it.
+      writeFileSync(join(root, "dist", DIST_EXECUTABLE), '#!/bin/sh\necho "executable $* ${BUN_BE_BUN:-}"\n')
+      chmodSync(join(root, "dist", DIST_EXECUTABLE), 0o755)
+      expect(run("list", "--json")).toBe("executable list --json")
+      expect(run()).toBe("executable")
+      expect(spawnSync(join(root, "bin", "tsk"), ["list"], { cwd: tmpdir(), env: { ...process.env, BUN_BE_BUN: "1" }, encoding: "utf8" }).stdout.trim()).toBe("executable list")
+      expect(run("hook")).toBe("main bundle")
+      // A bundle from before cli.js existed (main.js alone) is built again first, and so is one
+      // whose executable lost its cli.js.
       rmSync(join(root, "dist", "cli.js"))
       expect(run("list")).toBe("rebuilt cli.js")
     } finally {
