@@ -7,14 +7,14 @@ import { runCli } from "./cli/run-cli.ts"
 import { rootCommand } from "./cli/commands.ts"
 import { flushOutput, stdoutIsTTY } from "./cli/process-output.ts"
 import { firstStart, runFresh, type LoadedEntry } from "./fresh-entry.ts"
-import { runsAsExecutable } from "./store/tsk-process.ts"
+import { rerunWithBun, runsAsExecutable } from "./store/tsk-process.ts"
 
 /** Which build of dist/ this bundle is (see sameBuild in fresh-entry.ts). */
 export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"
 
 export async function runCommandLine(argv: string[]): Promise<number> {
   // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
-  if (argv.length === 0) return (await import("./tui-entry.ts")).openTui({ env: process.env })
+  if (argv.length === 0) return runsAsExecutable() ? rerunWithBun(argv) : (await import("./tui-entry.ts")).openTui({ env: process.env })
   const code = await runCli(rootCommand, argv)
   await flushOutput()
   return code

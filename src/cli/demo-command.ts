@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { sanitizeErrorMessage } from "../domain/errors.ts"
+import { rerunWithBun, runsAsExecutable } from "../store/tsk-process.ts"
 
 export const demoCommand: CommandSpec = {
   name: "demo",
@@ -13,6 +14,7 @@ export const demoCommand: CommandSpec = {
   description: "Nothing in your own TSK_HOME is touched. The temporary home is removed on quit unless --keep is given.",
   options: { keep: { type: "boolean", description: "keep the temporary home and print where it is" } },
   async run(ctx, { options }) {
+    if (runsAsExecutable()) return { data: null, text: "", exitCode: rerunWithBun(process.argv.slice(2)) }
     const home = mkdtempSync(join(tmpdir(), "tsk-demo-"))
     const keep = options.keep === true
     try {

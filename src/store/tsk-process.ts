@@ -20,6 +20,19 @@ export function tskCommandLine(args: string[]): string[] {
   return runsAsExecutable() ? [process.execPath, ...args] : [process.execPath, ...process.execArgv, process.argv[1]!, ...args]
 }
 
+/**
+ * The TUI draws nothing from the executable: in it, React from node_modules loads its development
+ * build whatever NODE_ENV says (Bun 1.4.5), and OpenTUI's reconciler (opentui.js) the production
+ * one. The launcher runs the TUI (`tsk`, `tsk demo`) with Bun; the executable, asked for it all
+ * the same (run by hand, or `tsk --json demo`), runs the same command line with Bun on cli.js
+ * beside it, in the same terminal, and gives its exit code.
+ */
+export function rerunWithBun(argv: string[]): number {
+  const dist = process.execPath.slice(0, process.execPath.lastIndexOf("/"))
+  const child = Bun.spawnSync([process.execPath, "--no-env-file", "--config=/dev/null", `${dist}/cli.js`, ...argv], { stdio: ["inherit", "inherit", "inherit"], env: bunEnvironment() })
+  return child.exitCode ?? 1
+}
+
 /** The environment that makes process.execPath the Bun it is built on: BUN_BE_BUN in the executable. */
 export function bunEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return runsAsExecutable() ? { ...env, BUN_BE_BUN: "1" } : env

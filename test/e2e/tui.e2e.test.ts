@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { readdirSync } from "node:fs"
 import { parseSgrLine, seenColours } from "./sgr-cells.ts"
-import { atPrompt, lastLine, LAUNCHER, openSession, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
+import { join } from "node:path"
+import { atPrompt, lastLine, LAUNCHER, openSession, PROJECT_ROOT, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
 
 let session: TmuxSession
 afterEach(() => session.close())
@@ -27,6 +28,18 @@ describe("tsk in a real terminal", () => {
     expect(screen).not.toContain("NORMAL")
     const tasks = JSON.parse(session.tsk("list", "--all", "--json")) as ListedTask[]
     expect(tasks.map((t) => [t.title, t.status])).toEqual([["Quarterly q review", "done"]])
+  })
+
+  it("draws the TUI from the compiled executable run by hand (it hands the TUI to Bun), and quits with q", async () => {
+    session = openSession()
+    session.tsk("add", "Seen through the executable")
+    await session.waitFor((s) => s.includes(PROMPT.trim()), "the shell prompt")
+    session.type(`cd ${session.home} && ${join(PROJECT_ROOT, "dist", "tsk-cli")}`)
+    session.keys("Enter")
+    const screen = await session.waitFor((s) => s.includes("NORMAL") && s.includes("Seen through the executable"), "the task list drawn")
+    expect(screen).toMatch(/› ○\s+Seen through the executable/)
+    session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt after quitting")
   })
 
   it("shows a task that tsk add writes from another process", async () => {

@@ -86,6 +86,10 @@ describe("the bundled entry point", () => {
     expect(added.status, added.stderr).toBe(0)
     expect(run(executable, ["list", "--json"]).stdout).toBe(run(bundle, ["list", "--json"]).stdout)
     expect(run(executable, ["c64", "--help"]).stdout).toBe(run(bundle, ["c64", "--help"]).stdout)
+    // Asked for the TUI, it runs the command with Bun on cli.js beside it (which says here that it needs a terminal).
+    const tui = spawnSync(executable[0]!, [], { cwd: tmpdir(), env: { ...process.env, TSK_HOME: home }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 })
+    expect(tui.status).toBe(1)
+    expect(tui.stderr).toContain("the TUI needs an interactive terminal")
     // It starts the runner as itself: the screen comes from the runner it started on demand.
     try {
       const screen = run(executable, ["c64", "screen"])
@@ -413,12 +417,14 @@ describe("the bundle's own staleness check", () => {
       expect(run("list", "--json")).toBe("cli bundle")
       expect(run("hook")).toBe("main bundle")
       expect(run("hook", "--help")).toBe("cli bundle")
-      // The executable, where the build made one, in place of cli.js; not for the hook. It acts as
-      // Bun when BUN_BE_BUN is set, which the launcher clears for it.
+      // The executable, where the build made one, in place of cli.js for a command; not for the
+      // TUI (tsk, tsk demo) nor the hook. It acts as Bun when BUN_BE_BUN is set, which the
+      // launcher clears for it.
       writeFileSync(join(root, "dist", DIST_EXECUTABLE), '#!/bin/sh\necho "executable $* ${BUN_BE_BUN:-}"\n')
       chmodSync(join(root, "dist", DIST_EXECUTABLE), 0o755)
       expect(run("list", "--json")).toBe("executable list --json")
-      expect(run()).toBe("executable")
+      expect(run()).toBe("cli bundle")
+      expect(run("demo")).toBe("cli bundle")
       expect(spawnSync(join(root, "bin", "tsk"), ["list"], { cwd: tmpdir(), env: { ...process.env, BUN_BE_BUN: "1" }, encoding: "utf8" }).stdout.trim()).toBe("executable list")
       expect(run("hook")).toBe("main bundle")
       // A bundle from before cli.js existed (main.js alone) is built again first, and so is one
