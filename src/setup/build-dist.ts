@@ -50,8 +50,9 @@ const CLI_SOURCE = "src/cli-main.ts"
  * cli.js's code compiled with Bun itself into one executable (`bun build --compile`), which the
  * launcher runs in its place when it is there: it starts ~5 ms sooner (of ~20 ms for a listing),
  * as it reads neither the bundle nor the checkout's package.json and tsconfig.json, nor a
- * bunfig or a .env. It loads the other bundles from beside itself, as cli.js does. About 100 MB
- * (Bun is most of it); where the build cannot make it, the launcher runs cli.js with Bun.
+ * bunfig or a .env. It loads the other bundles from beside itself, as cli.js does. About 110 MB
+ * (Bun is most of it); where the build cannot make it, the launcher runs cli.js with Bun. The TUI
+ * runs with Bun: see rerunWithBun in tsk-process.ts.
  */
 export const DIST_EXECUTABLE = "tsk-cli"
 /** The TUI's bundle, which cli.js requires for `tsk` and `tsk demo` in place of tui-entry.ts. */
@@ -233,7 +234,9 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
 /**
  * Compiles cli-main.ts, as cli.js is built, into a standalone executable in `temp`; false (and
  * why, on stderr) when Bun cannot (the launcher then runs cli.js). The executable reads no .env
- * and no bunfig.toml of the folder it runs in (the launcher gives Bun the same flags).
+ * and no bunfig.toml of the folder it runs in (the launcher gives Bun the same flags), and
+ * package.json files only to find the packages the bundles it loads require (without them it
+ * did not find pngjs from more.js).
  */
 async function compileCli(root: string, temp: string, common: Record<string, unknown>, external: string[], plugins: BunPlugin[]): Promise<boolean> {
   try {

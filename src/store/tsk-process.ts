@@ -29,6 +29,7 @@ export function tskCommandLine(args: string[]): string[] {
  */
 export function rerunWithBun(argv: string[]): number {
   const dist = process.execPath.slice(0, process.execPath.lastIndexOf("/"))
+  // No .env and no bunfig.toml of the current folder, as the launcher runs Bun; a bundle needs no bunfig.
   const child = Bun.spawnSync([process.execPath, "--no-env-file", "--config=/dev/null", `${dist}/cli.js`, ...argv], { stdio: ["inherit", "inherit", "inherit"], env: bunEnvironment() })
   return child.exitCode ?? 1
 }
