@@ -7,7 +7,7 @@ import { runCli } from "./cli/run-cli.ts"
 import { rootCommand } from "./cli/commands.ts"
 import { flushOutput, stdoutIsTTY } from "./cli/process-output.ts"
 import { firstStart, runFresh, type LoadedEntry } from "./fresh-entry.ts"
-import { rerunWithBun, runsAsExecutable } from "./store/tsk-process.ts"
+import { executableFolder, rerunWithBun, runsAsExecutable } from "./store/tsk-process.ts"
 
 /** Which build of dist/ this bundle is (see sameBuild in fresh-entry.ts). */
 export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"
@@ -22,7 +22,7 @@ export async function runCommandLine(argv: string[]): Promise<number> {
 
 // No top-level await in CommonJS. require.main is the file Bun runs (import.meta.path is the
 // source's); the executable (dist/tsk-cli) is cli.js's code, and runs as cli.js beside it would.
-const self = runsAsExecutable() ? `${process.execPath.slice(0, process.execPath.lastIndexOf("/"))}/cli.js` : (require.main?.filename ?? import.meta.path)
+const self = runsAsExecutable() ? `${executableFolder()}/cli.js` : (require.main?.filename ?? import.meta.path)
 if ((runsAsExecutable() || import.meta.main) && firstStart()) {
   void stdoutIsTTY()
   const load = async (entry: string): Promise<LoadedEntry> => {
@@ -30,5 +30,8 @@ if ((runsAsExecutable() || import.meta.main) && firstStart()) {
     const fresh = require(entry) as { runCommandLine: typeof runCommandLine; tskBuild: string | null }
     return { run: fresh.runCommandLine, build: fresh.tskBuild }
   }
-  void runFresh(self, process.argv.slice(2), runCommandLine, load).then((code) => process.exit(code))
+  // Bun drops a `--` right after the script it runs; the executable gets it: the same command line either way.
+  const argv = process.argv.slice(2)
+  if (runsAsExecutable() && argv[0] === "--") argv.shift()
+  void runFresh(self, argv, runCommandLine, load).then((code) => process.exit(code))
 }

@@ -9,7 +9,7 @@
 import { mkdirSync, rmSync, statSync } from "node:fs"
 import { BUN_FILES, bundleFreshness, bundleIsFresh, bunManifestText, bunRunFlags, checkoutOf, manifestBuild } from "./setup/dist-paths.mjs"
 import { TskError } from "./domain/errors.ts"
-import { bunEnvironment } from "./store/tsk-process.ts"
+import { bunCommand } from "./store/tsk-process.ts"
 
 export type RunArgv = (argv: string[]) => Promise<number>
 
@@ -102,14 +102,16 @@ function rebuild(root: string): boolean {
   holding(`${out}/.rebuild.lock`, () => {
     if (bundleIsFresh(out)) return
     process.stderr.write("tsk: the sources changed since dist/ was built; rebuilding it (a few seconds, once)\n")
-    built = Bun.spawnSync([process.execPath, ...bunRunFlags(root), `${root}/src/setup/build-dist.ts`], { stdio: ["ignore", "ignore", "ignore"], env: bunEnvironment() }).exitCode === 0
+    const { bun, env } = bunCommand()
+    built = Bun.spawnSync([bun, ...bunRunFlags(root), `${root}/src/setup/build-dist.ts`], { stdio: ["ignore", "ignore", "ignore"], env }).exitCode === 0
   })
   return built
 }
 
 /** The command from the sources, in a child process that has the terminal; its exit code. */
 function runSources(root: string, argv: string[]): number {
-  const child = Bun.spawnSync([process.execPath, ...bunRunFlags(root), `--tsconfig-override=${root}/tsconfig.json`, `${root}/src/main.ts`, ...argv], { stdio: ["inherit", "inherit", "inherit"], env: bunEnvironment() })
+  const { bun, env } = bunCommand()
+  const child = Bun.spawnSync([bun, ...bunRunFlags(root), `--tsconfig-override=${root}/tsconfig.json`, `${root}/src/main.ts`, ...argv], { stdio: ["inherit", "inherit", "inherit"], env })
   return child.exitCode ?? 1
 }
 

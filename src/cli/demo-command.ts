@@ -14,7 +14,8 @@ export const demoCommand: CommandSpec = {
   description: "Nothing in your own TSK_HOME is touched. The temporary home is removed on quit unless --keep is given.",
   options: { keep: { type: "boolean", description: "keep the temporary home and print where it is" } },
   async run(ctx, { options }) {
-    if (runsAsExecutable()) return { data: null, text: "", exitCode: rerunWithBun(process.argv.slice(2)) }
+    // Bun on cli.js runs the whole command, output included: this process only gives its exit code.
+    if (runsAsExecutable()) process.exit(rerunWithBun(process.argv.slice(2)))
     const home = mkdtempSync(join(tmpdir(), "tsk-demo-"))
     const keep = options.keep === true
     try {

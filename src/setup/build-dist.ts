@@ -37,7 +37,7 @@
 // find through import.meta into a CommonJS bundle as the sources' (the demo program of the
 // simulated C64 is read from src/), and OpenTUI's as node_modules', so a checkout that moved is
 // rebuilt (see dist-paths.mjs).
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
+import { linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { dirname, join, relative, resolve, sep } from "node:path"
 import { pathToFileURL } from "node:url"
 import type { BunPlugin } from "bun"
@@ -55,6 +55,12 @@ const CLI_SOURCE = "src/cli-main.ts"
  * runs with Bun: see rerunWithBun in tsk-process.ts.
  */
 export const DIST_EXECUTABLE = "tsk-cli"
+/**
+ * A hard link to the Bun that compiled the executable, which is inside it: the launcher runs the
+ * executable only while its own Bun is that very file. Another system's or another version's Bun
+ * (a checkout shared with a container, `npm update`) runs cli.js, whose check rebuilds for it.
+ */
+export const DIST_EXECUTABLE_BUN = `${DIST_EXECUTABLE}.bun`
 /** The TUI's bundle, which cli.js requires for `tsk` and `tsk demo` in place of tui-entry.ts. */
 export const DIST_TUI = "tui.js"
 const TUI_SOURCE = "src/tui-entry.ts"
@@ -192,8 +198,10 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     // load its lazy parts.
     // The executable moves in after cli.js, the bundles it loads; a build that could not make one
     // removes the one before, which would otherwise run in its place with another build's bundles.
-    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_MORE, DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_ENTRY].flatMap((file) => (file === DIST_ENTRY || file === DIST_EXECUTABLE ? [file] : [`${file}.jsc`, file]))
-    if (!executable) rmSync(join(out, DIST_EXECUTABLE), { force: true })
+    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_MORE, DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_ENTRY].flatMap((file) =>
+      file === DIST_ENTRY || file === DIST_EXECUTABLE || file === DIST_EXECUTABLE_BUN ? [file] : [`${file}.jsc`, file],
+    )
+    if (!executable) for (const file of [DIST_EXECUTABLE_BUN, DIST_EXECUTABLE]) rmSync(join(out, file), { force: true })
     const fresh = new Set(readdirSync(temp))
     for (const name of fresh) if (!entries.includes(name)) renameSync(join(temp, name), join(out, name))
     for (const name of entries) if (fresh.has(name)) renameSync(join(temp, name), join(out, name))
@@ -251,6 +259,10 @@ async function compileCli(root: string, temp: string, common: Record<string, unk
       plugins,
     } as Parameters<typeof Bun.build>[0])
     if (!built.success) throw new AggregateError(built.logs, "bun build --compile failed")
+    // The Bun running this build is the one inside the executable; the executable run as Bun by
+    // hand (BUN_BE_BUN) is no Bun the launcher knows. Another file system: no link, no executable.
+    if (process.env.BUN_BE_BUN) throw new Error("built by the executable itself acting as Bun")
+    linkSync(process.execPath, join(temp, DIST_EXECUTABLE_BUN))
     return statSync(join(temp, DIST_EXECUTABLE), { throwIfNoEntry: false })?.isFile() === true
   } catch (error) {
     process.stderr.write(`build-dist: no ${DIST_EXECUTABLE} (${error instanceof Error ? error.message : String(error)}); tsk runs ${DIST_CLI} with Bun\n`)

@@ -109,7 +109,7 @@ export async function readState(home: string, options: { locked?: boolean } = {}
   for (let attempt = 1; ; attempt++) {
     const [before, stamp, meta] = await Promise.all([readFileIdentity(file), readValidatedStamp(file), readCacheText(metaPath(file))])
     // The last attempt trusts nothing unverified: it returns whatever the identities say after it.
-    const read: BaseRead = { before, trust: attempt < 5 && before !== null && stamp === before, meta, unverified: null }
+    const read: BaseRead = { before, trust: attempt < 5 && before !== null && stamp === before, unverified: null }
     const state = await readStateOnce(home, options, read)
     if ((await readFileIdentity(file)) === before) {
       if (read.unverified) {
@@ -124,14 +124,13 @@ export async function readState(home: string, options: { locked?: boolean } = {}
 
 /**
  * One read of the base (readBase). `before`: the identity of tasks.json before it; `trust`: the
- * stamp names that identity; `meta`: the text of the base's meta, read beside them. readBase sets
+ * stamp names that identity. readBase sets
  * `unverified` to a base it read without the schema: it is the stamped file only if the identity
  * after the read is still `before`, which readState checks (and then records it).
  */
 interface BaseRead {
   before: string | null
   trust: boolean
-  meta: string | null
   unverified: TasksSnapshot | null
 }
 

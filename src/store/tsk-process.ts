@@ -1,7 +1,7 @@
 // How this tsk process runs: as dist/tsk-cli, cli.js's code compiled with Bun into one executable
 // (see build-dist.ts), or as Bun running a script (a bundle of dist/, or the sources). A process
 // that starts tsk again, or a Bun script, asks here how: in the executable, process.execPath is
-// tsk itself, which runs its own code whatever the arguments, and acts as Bun only when told to.
+// tsk itself, which runs its own code whatever the arguments.
 declare const __TSK_EXECUTABLE__: boolean | undefined
 
 const EXECUTABLE = Symbol.for("tsk.executable")
@@ -15,9 +15,26 @@ export function runsAsExecutable(): boolean {
   return state[EXECUTABLE] === true
 }
 
+/** The folder of the executable: dist/, where the bundles it loads are. */
+export function executableFolder(): string {
+  return process.execPath.slice(0, process.execPath.lastIndexOf("/"))
+}
+
 /** The command line that runs tsk with `args`, as this process was started (the runner's `tsk serve`). */
 export function tskCommandLine(args: string[]): string[] {
   return runsAsExecutable() ? [process.execPath, ...args] : [process.execPath, ...process.execArgv, process.argv[1]!, ...args]
+}
+
+/**
+ * How to run a Bun script (a rebuild, the sources): Bun running this process; in the executable,
+ * the Bun the launcher found (TSK_BUN, the one in node_modules: a rebuild by it records that
+ * Bun's version and builds the executable from it), or where it was started by hand, the
+ * executable itself acting as Bun (BUN_BE_BUN, for that one child only).
+ */
+export function bunCommand(): { bun: string; env: NodeJS.ProcessEnv } {
+  if (!runsAsExecutable()) return { bun: process.execPath, env: process.env }
+  const bun = process.env.TSK_BUN
+  return bun ? { bun, env: process.env } : { bun: process.execPath, env: { ...process.env, BUN_BE_BUN: "1" } }
 }
 
 /**
@@ -28,13 +45,8 @@ export function tskCommandLine(args: string[]): string[] {
  * beside it, in the same terminal, and gives its exit code.
  */
 export function rerunWithBun(argv: string[]): number {
-  const dist = process.execPath.slice(0, process.execPath.lastIndexOf("/"))
+  const { bun, env } = bunCommand()
   // No .env and no bunfig.toml of the current folder, as the launcher runs Bun; a bundle needs no bunfig.
-  const child = Bun.spawnSync([process.execPath, "--no-env-file", "--config=/dev/null", `${dist}/cli.js`, ...argv], { stdio: ["inherit", "inherit", "inherit"], env: bunEnvironment() })
+  const child = Bun.spawnSync([bun, "--no-env-file", "--config=/dev/null", `${executableFolder()}/cli.js`, ...argv], { stdio: ["inherit", "inherit", "inherit"], env })
   return child.exitCode ?? 1
-}
-
-/** The environment that makes process.execPath the Bun it is built on: BUN_BE_BUN in the executable. */
-export function bunEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return runsAsExecutable() ? { ...env, BUN_BE_BUN: "1" } : env
 }

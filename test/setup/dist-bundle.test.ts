@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, re
 import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
+import { DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
 import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, manifestBuild, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
@@ -81,11 +81,18 @@ describe("the bundled entry point", () => {
     const executable = [join(out, DIST_EXECUTABLE)]
     const bundle = [BUN, join(out, DIST_CLI)]
     expect(statSync(executable[0]!).mode & 0o111).not.toBe(0)
+    // Beside it, the Bun it was built with (the launcher compares it with its own).
+    expect(statSync(join(out, DIST_EXECUTABLE_BUN)).ino).toBe(statSync(realpathSync(BUN)).ino)
     // A command of change.js, then a listing of cli.js's own, then one of more.js (which takes packages from node_modules).
     const added = run(executable, ["add", "from the executable", "--json"])
     expect(added.status, added.stderr).toBe(0)
     expect(run(executable, ["list", "--json"]).stdout).toBe(run(bundle, ["list", "--json"]).stdout)
     expect(run(executable, ["c64", "--help"]).stdout).toBe(run(bundle, ["c64", "--help"]).stdout)
+    // A `--` before the command means what it means to Bun running cli.js (which drops it).
+    expect(run(executable, ["--", "list", "--json"]).stdout).toBe(run(bundle, ["--", "list", "--json"]).stdout)
+    // The demo, which the executable hands to Bun, answers once (here: it needs a terminal).
+    const demo = run(executable, ["--json", "demo"])
+    expect(() => JSON.parse(demo.stdout)).not.toThrow()
     // Asked for the TUI, it runs the command with Bun on cli.js beside it (which says here that it needs a terminal).
     const tui = spawnSync(executable[0]!, [], { cwd: tmpdir(), env: { ...process.env, TSK_HOME: home }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 })
     expect(tui.status).toBe(1)
@@ -420,12 +427,18 @@ describe("the bundle's own staleness check", () => {
       // The executable, where the build made one, in place of cli.js for a command; not for the
       // TUI (tsk, tsk demo) nor the hook. It acts as Bun when BUN_BE_BUN is set, which the
       // launcher clears for it.
-      writeFileSync(join(root, "dist", DIST_EXECUTABLE), '#!/bin/sh\necho "executable $* ${BUN_BE_BUN:-}"\n')
+      writeFileSync(join(root, "dist", DIST_EXECUTABLE), '#!/bin/sh\necho "executable $*${BUN_BE_BUN:+ as Bun}${TSK_BUN:+ with $TSK_BUN}"\n')
       chmodSync(join(root, "dist", DIST_EXECUTABLE), 0o755)
-      expect(run("list", "--json")).toBe("executable list --json")
+      // Only while the launcher's Bun is the one the executable was built with (another system's
+      // or version's runs cli.js, whose check rebuilds).
+      writeFileSync(join(root, "dist", DIST_EXECUTABLE_BUN), "another Bun")
+      expect(run("list", "--json")).toBe("cli bundle")
+      rmSync(join(root, "dist", DIST_EXECUTABLE_BUN))
+      symlinkSync(realpathSync(BUN), join(root, "dist", DIST_EXECUTABLE_BUN))
+      expect(run("list", "--json")).toBe(`executable list --json with ${join(root, "bin")}/../node_modules/bun/bin/bun.exe`)
       expect(run()).toBe("cli bundle")
       expect(run("demo")).toBe("cli bundle")
-      expect(spawnSync(join(root, "bin", "tsk"), ["list"], { cwd: tmpdir(), env: { ...process.env, BUN_BE_BUN: "1" }, encoding: "utf8" }).stdout.trim()).toBe("executable list")
+      expect(spawnSync(join(root, "bin", "tsk"), ["list"], { cwd: tmpdir(), env: { ...process.env, BUN_BE_BUN: "1" }, encoding: "utf8" }).stdout.trim()).toMatch(/^executable list with /)
       expect(run("hook")).toBe("main bundle")
       // A bundle from before cli.js existed (main.js alone) is built again first, and so is one
       // whose executable lost its cli.js.
