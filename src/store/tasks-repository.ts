@@ -110,7 +110,15 @@ export async function readState(home: string, options: { locked?: boolean } = {}
     const [before, stamp, meta] = await Promise.all([readFileIdentity(file), readValidatedStamp(file), readCacheText(metaPath(file))])
     // The last attempt trusts nothing unverified: it returns whatever the identities say after it.
     const read: BaseRead = { before, trust: attempt < 5 && before !== null && stamp === before, unverified: null }
-    const state = await readStateOnce(home, options, read)
+    let state: StoreState
+    try {
+      state = await readStateOnce(home, options, read)
+    } catch (error) {
+      // A base read without the schema is not yet known to be the stamped file: one swapped in
+      // during the read may be anything, and applying the journal to it may throw. Read again.
+      if (read.unverified && (await readFileIdentity(file)) !== before) continue
+      throw error
+    }
     if ((await readFileIdentity(file)) === before) {
       if (read.unverified) {
         recordBaseMeta(file, read.unverified, before, false, parseBaseMeta(meta))

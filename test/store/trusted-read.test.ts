@@ -4,11 +4,11 @@
 // Bun's file API that readers use: a file that changes between every pair of looks is otherwise a
 // race a test cannot hold still.
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { writeFileSync } from "node:fs"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
-import { readTasks } from "../../src/store/tasks-repository.ts"
+import { mutateTasks, readTasks } from "../../src/store/tasks-repository.ts"
 import { TskError } from "../../src/domain/errors.ts"
 
 /** The identities the next stats of tasks.json give, in order (then the file's own). */
@@ -78,5 +78,24 @@ describe("a base read without the schema", () => {
     expect((error as TskError).kind).toBe("corrupt")
     // Five reads: the last one's schema refused the file before the look after it.
     expect(taken).toBe(9)
+  })
+
+  it("is read again, not applied the journal to, when it turns out to be another file that is no list at all", async () => {
+    // A list with a change in the journal (a line, not a rewrite: the list is large enough).
+    const tasks = Array.from({ length: 50 }, (_, i) => makeTask({ id: `t${i}`, title: `task ${i}`, order: i + 1 }))
+    await mutateTasks(home, () => ({ tasks, result: null }))
+    await mutateTasks(home, (list) => ({ tasks: [...list, makeTask({ id: "t50", title: "task 50", order: 51 })], result: null }))
+    expect(existsSync(join(home, "tasks.journal"))).toBe(true)
+    // What a reader may get when another file is renamed in during its read: the stamp names the
+    // identity it saw first; the content it read is of the other file, which is no list of tasks.
+    const base = JSON.parse(readFileSync(join(home, "tasks.json"), "utf8")) as { tasks: unknown[] }
+    writeFileSync(join(home, "tasks.json"), JSON.stringify({ ...base, tasks: [null] }))
+    writeFileSync(join(home, ".tasks.json.validated"), identity(1))
+    script = [1, 2]
+    // Read again (the identity changed), then through the schema, which names the problem.
+    const error = await readTasks(home).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TskError)
+    expect((error as TskError).kind).toBe("corrupt")
+    expect(taken).toBe(2)
   })
 })
