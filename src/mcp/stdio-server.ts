@@ -22,6 +22,12 @@ export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEn
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })
+  // A client that stops reading (it exited, or `| head` had enough) is a client gone too: the
+  // write that finds stdout closed ends the server quietly, not with Bun's stack trace for EPIPE.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error
+    void server.close()
+  })
   await server.connect(new StdioServerTransport())
   // The transport does not notice the end of stdin on its own: that is the client going away.
   process.stdin.once("end", () => void server.close())
