@@ -198,9 +198,8 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     // load its lazy parts.
     // The executable moves in after cli.js, the bundles it loads; a build that could not make one
     // removes the one before, which would otherwise run in its place with another build's bundles.
-    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_MORE, DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_ENTRY].flatMap((file) =>
-      file === DIST_ENTRY || file === DIST_EXECUTABLE || file === DIST_EXECUTABLE_BUN ? [file] : [`${file}.jsc`, file],
-    )
+    const withoutBytecode = [DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_ENTRY]
+    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_MORE, DIST_CHANGE, DIST_CLI, ...withoutBytecode].flatMap((file) => (withoutBytecode.includes(file) ? [file] : [`${file}.jsc`, file]))
     if (!executable) for (const file of [DIST_EXECUTABLE_BUN, DIST_EXECUTABLE]) rmSync(join(out, file), { force: true })
     const fresh = new Set(readdirSync(temp))
     for (const name of fresh) if (!entries.includes(name)) renameSync(join(temp, name), join(out, name))

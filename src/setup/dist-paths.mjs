@@ -68,9 +68,14 @@ export function distManifest(root, out) {
 
 /** The build of the bundle in `out`, as its manifest says; null when it says none. */
 export function manifestBuild(out) {
+  const build = readManifest(out)?.build
+  return typeof build === "string" ? build : null
+}
+
+/** The manifest of the bundle in `out` as read through node:fs; null when there is none or it is not JSON. */
+function readManifest(out) {
   try {
-    const { build } = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8"))
-    return typeof build === "string" ? build : null
+    return JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8"))
   } catch {
     return null
   }
@@ -78,13 +83,9 @@ export function manifestBuild(out) {
 
 /** The checkout the bundle in `out` was built from (its manifest says; else the folder above). */
 export function checkoutOf(out) {
-  try {
-    const { root } = JSON.parse(readFileSync(join(out, DIST_MANIFEST), "utf8"))
-    if (typeof root === "string") return join(out, root)
-  } catch {
-    // no manifest: a bundle in the checkout's dist/
-  }
-  return join(out, "..")
+  const root = readManifest(out)?.root
+  // No manifest: a bundle in the checkout's dist/.
+  return typeof root === "string" ? join(out, root) : join(out, "..")
 }
 
 /**

@@ -245,8 +245,8 @@ export function readJournalBytes(path: string, from = 0): { bytes: Buffer; ino: 
  * (a folder) fails the read, as it fails a writer's.
  */
 export async function readJournalForReader(path: string): Promise<{ bytes: Buffer; ino: number; size: number } | null> {
-  const file = Bun.file(path)
   if (nothingAt(path)) return null
+  const file = Bun.file(path)
   try {
     const stat = await file.stat()
     const bytes = Buffer.from(await file.slice(0, stat.size).arrayBuffer())
