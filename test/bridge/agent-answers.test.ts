@@ -118,7 +118,7 @@ describe("one error vocabulary", () => {
       expect([c.bridge[0], bridge.errorKind]).toEqual([c.bridge[0], c.kind])
     }
     expect((await ask("no-such-command")).errorKind).toBe("invalid")
-  }, 60_000)
+  })
 })
 
 describe("the ancestor's agents", () => {

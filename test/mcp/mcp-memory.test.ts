@@ -60,7 +60,7 @@ describe("MCP traffic in agent memory", () => {
     expect(shown).toMatchObject({ agent_id: "agent-x" })
     const fromCli = runTskJson<{ messages: Msg[] }>(temp.home, ["memory", "restore", "agent-x"])
     expect(calls(fromCli.messages)).toEqual(seen)
-  }, 60_000)
+  })
 
   it("records a client without a usable name as agent mcp", async () => {
     session = await startMcp(temp.home, [], "..")
@@ -69,7 +69,7 @@ describe("MCP traffic in agent memory", () => {
     session = null
     const restored = runTskJson<{ messages: Msg[] }>(temp.home, ["memory", "restore", "mcp"])
     expect(calls(restored.messages).map(([name]) => name)).toEqual(["task_create"])
-  }, 60_000)
+  })
 
   it("answers the call when memory cannot be written, and reports that on stderr only", async () => {
     // A file where the memory folder should be: every append fails.
@@ -82,7 +82,7 @@ describe("MCP traffic in agent memory", () => {
     await session.close()
     expect(session.stderr()).toContain("not recorded in agent memory")
     session = null
-  }, 60_000)
+  })
 })
 
 describe("mcpAgentId", () => {

@@ -566,7 +566,7 @@ describe("the bundle's own staleness check", () => {
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
-  }, 120_000)
+  })
 })
 
 describe("OpenTUI compiled into CommonJS", () => {
