@@ -11,7 +11,7 @@ export const CLI_SOURCE = "src/cli-main.ts"
  * as it reads neither the bundle nor the checkout's package.json and tsconfig.json, nor a
  * bunfig or a .env. It loads the other bundles from beside itself, as cli.js does. About 110 MB
  * (Bun is most of it); where the build cannot make it, the launcher runs cli.js with Bun. The TUI
- * runs with Bun: see rerunWithBun in tsk-process.ts.
+ * needs NODE_ENV set in it: see rerunWithNodeEnv in tsk-process.ts.
  */
 export const DIST_EXECUTABLE = "tsk-cli"
 /**

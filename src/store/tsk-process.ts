@@ -38,15 +38,15 @@ export function bunCommand(): { bun: string; env: NodeJS.ProcessEnv } {
 }
 
 /**
- * The TUI draws nothing from the executable: in it, React from node_modules loads its development
- * build whatever NODE_ENV says (Bun 1.4.5), and OpenTUI's reconciler (opentui.js) the production
- * one. The launcher runs the TUI (`tsk`, `tsk demo`) with Bun; the executable, asked for it all
- * the same (run by hand, or `tsk --json demo`), runs the same command line with Bun on cli.js
- * beside it, in the same terminal, and gives its exit code.
+ * The executable is built not to load a .env (a project's variables never become tsk's), and such
+ * a Bun executable (Bun 1.4.5) hands the modules it loads at run time `process.env.NODE_ENV` as
+ * "development" while the variable is not set, whatever the process later sets: React from
+ * node_modules then loads its development build beside OpenTUI's production reconciler, and the
+ * TUI draws nothing. The launcher sets NODE_ENV for it; run by hand without it, the executable
+ * starts itself again with it for the TUI (`tsk`, `tsk demo`) and gives that run's exit code.
  */
-export function rerunWithBun(argv: string[]): number {
-  const { bun, env } = bunCommand()
-  // No .env and no bunfig.toml of the current folder, as the launcher runs Bun; a bundle needs no bunfig.
-  const child = Bun.spawnSync([bun, "--no-env-file", "--config=/dev/null", `${executableFolder()}/cli.js`, ...argv], { stdio: ["inherit", "inherit", "inherit"], env })
+export function rerunWithNodeEnv(argv: string[]): number | undefined {
+  if (!runsAsExecutable() || Object.prototype.hasOwnProperty.call(process.env, "NODE_ENV")) return undefined
+  const child = Bun.spawnSync([process.execPath, ...argv], { stdio: ["inherit", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } })
   return child.exitCode ?? 1
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { folderImports, importAllowed, layerOf } from "./house.ts"
+import { folderImports, IMPORT, importAllowed, layerOf } from "./house.ts"
 
 describe("the house", () => {
   it("places every folder of the code in a layer", () => {
@@ -9,5 +9,10 @@ describe("the house", () => {
   it("imports only downward", () => {
     const upward = [...folderImports()].flatMap(([from, targets]) => [...targets].filter(([to]) => !importAllowed(from, to)).map(([to, file]) => `${file}: ${from} imports ${to}`))
     expect(upward).toEqual([])
+  })
+
+  it("sees every kind of import the sources use", () => {
+    const lines = ['import { a } from "../tui/x.ts"', 'import type { B } from "../../components/y.tsx"', 'await import("../cli/z.ts")', 'import "../bridge/w.ts"', "export { c } from './v.ts'"]
+    expect(lines.map((line) => [...line.matchAll(IMPORT)].map((m) => m[1]))).toEqual([["../tui/x.ts"], ["../../components/y.tsx"], ["../cli/z.ts"], ["../bridge/w.ts"], ["./v.ts"]])
   })
 })

@@ -39,7 +39,7 @@ function sources(dir: string): string[] {
   })
 }
 
-const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g
+export const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g
 
 /** Every import of one folder from another: folder → the folders it imports, each with one file that does. */
 export function folderImports(): Map<string, Map<string, string>> {
