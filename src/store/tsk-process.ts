@@ -38,15 +38,16 @@ export function bunCommand(): { bun: string; env: NodeJS.ProcessEnv } {
 }
 
 /**
- * The executable is built not to load a .env (a project's variables never become tsk's), and such
- * a Bun executable (Bun 1.4.5) hands the modules it loads at run time `process.env.NODE_ENV` as
- * "development" while the variable is not set, whatever the process later sets: React from
- * node_modules then loads its development build beside OpenTUI's production reconciler, and the
- * TUI draws nothing. The launcher sets NODE_ENV for it; run by hand without it, the executable
- * starts itself again with it for the TUI (`tsk`, `tsk demo`) and gives that run's exit code.
+ * In the executable, the modules it loads at run time read `process.env.NODE_ENV` as it was when
+ * the process started, whatever the process sets later, and as "development" while it was unset
+ * (a Bun executable built without .env loading, as ours is so that a project's variables never
+ * become tsk's; Bun 1.4.5). React from node_modules then loads its development build beside
+ * OpenTUI's production reconciler, and the TUI draws nothing. The launcher starts it with
+ * NODE_ENV=production; started otherwise (by hand), it runs itself again so for the TUI (`tsk`,
+ * `tsk demo`) and gives that run's exit code.
  */
 export function rerunWithNodeEnv(argv: string[]): number | undefined {
-  if (!runsAsExecutable() || Object.prototype.hasOwnProperty.call(process.env, "NODE_ENV")) return undefined
+  if (!runsAsExecutable() || Object.getOwnPropertyDescriptor(process.env, "NODE_ENV")?.value === "production") return undefined
   const child = Bun.spawnSync([process.execPath, ...argv], { stdio: ["inherit", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } })
   return child.exitCode ?? 1
 }

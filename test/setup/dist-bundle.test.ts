@@ -424,8 +424,8 @@ describe("the bundle's own staleness check", () => {
       expect(run()).toBe("cli bundle")
       expect(run("list", "--json")).toBe("cli bundle")
       expect(run("hook")).toBe("cli bundle")
-      // The executable, where the build made one, in place of cli.js for everything, with NODE_ENV
-      // set when the shell left it unset (see rerunWithNodeEnv). It acts as Bun when BUN_BE_BUN is
+      // The executable, where the build made one, in place of cli.js for everything, with
+      // NODE_ENV=production (see rerunWithNodeEnv). It acts as Bun when BUN_BE_BUN is
       // set, which the launcher clears for it.
       writeFileSync(join(root, "dist", DIST_EXECUTABLE), '#!/bin/sh\necho "executable $*${BUN_BE_BUN:+ as Bun}${TSK_BUN:+ with $TSK_BUN} ($NODE_ENV)"\n')
       chmodSync(join(root, "dist", DIST_EXECUTABLE), 0o755)
@@ -440,7 +440,7 @@ describe("the bundle's own staleness check", () => {
       expect(run()).toBe(`executable  with ${bunPath} (production)`)
       expect(run("demo")).toBe(`executable demo with ${bunPath} (production)`)
       expect(run("hook")).toBe(`executable hook with ${bunPath} (production)`)
-      expect(spawnSync(join(root, "bin", "tsk"), ["list"], { cwd: tmpdir(), env: { ...process.env, BUN_BE_BUN: "1", NODE_ENV: "development" }, encoding: "utf8" }).stdout.trim()).toMatch(/^executable list with .* \(development\)$/)
+      expect(spawnSync(join(root, "bin", "tsk"), ["list"], { cwd: tmpdir(), env: { ...process.env, BUN_BE_BUN: "1", NODE_ENV: "development" }, encoding: "utf8" }).stdout.trim()).toMatch(/^executable list with .* \(production\)$/)
       // A bundle from before cli.js existed (main.js alone) is built again first, and so is one
       // whose executable lost its cli.js.
       rmSync(join(root, "dist", "cli.js"))
