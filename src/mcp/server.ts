@@ -41,7 +41,7 @@ const ANNOTATIONS: Record<ToolEffect, NonNullable<ListedTool["annotations"]>> = 
 
 interface Tool {
   row: ToolRow
-  input: z.ZodType
+  input: z.ZodObject
   listed: ListedTool
 }
 
@@ -82,6 +82,10 @@ function errorAnswer(error: unknown): Answered {
 }
 
 async function callTool(tool: Tool, executor: BridgeExecutor, args: Record<string, unknown>): Promise<unknown> {
+  // An unknown key is named first, whatever else is wrong (a misspelt name explains the rest).
+  const known = tool.input.shape
+  const unknown = Object.keys(args).filter((key) => !Object.hasOwn(known, key))
+  if (unknown.length > 0) throw invalid(`invalid arguments for '${tool.row.name}': unknown parameter${unknown.length === 1 ? "" : "s"} ${unknown.map((k) => `'${k}'`).join(", ")} (it takes ${Object.keys(known).join(", ") || "none"})`)
   const checked = tool.input.safeParse(args)
   if (!checked.success) throw invalid(`invalid arguments for '${tool.row.name}': ${describePayloadIssues(checked.error)}`)
   const { row } = tool

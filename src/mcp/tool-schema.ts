@@ -23,7 +23,7 @@ export type PagingArgs = { limit?: number; offset?: number; compact?: boolean }
 export const defaultsAgent = (row: ToolRow) => row.command.startsWith("memory-")
 
 /** The zod schema a tool's arguments are validated with. */
-export function toolInput(row: ToolRow, payload: z.ZodType): z.ZodType {
+export function toolInput(row: ToolRow, payload: z.ZodType): z.ZodObject {
   if (!(payload instanceof z.ZodObject)) throw new Error(`tool ${row.name}: the payload of '${row.command}' is not an object`)
   let object: z.ZodObject = payload
   if (row.answer === "page") object = object.omit({ limit: true }).extend(Paging)
