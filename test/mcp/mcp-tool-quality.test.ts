@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { resultJson, startMcp, type McpSession } from "./mcp-client.ts"
+import { runTskJson } from "../helpers/run-tsk.ts"
 import { TOOL_TABLE } from "../../src/mcp/tool-table.ts"
 
 let temp: ReturnType<typeof makeTempHome>
@@ -90,5 +91,13 @@ describe("MCP answers", () => {
     const compact = resultJson(await session.client.callTool({ name: "task_query", arguments: { limit: 1 } }))
     expect(Object.keys(compact.tasks[0])).not.toContain("createdAt")
     expect(compact.tasks[0]).toMatchObject({ id: expect.any(String), title: expect.any(String), status: expect.any(String), priority: expect.any(String) })
+  }, 60_000)
+
+  it("answer the same compact task as the CLI's --fields compact", async () => {
+    const made = resultJson(await session.client.callTool({ name: "task_create", arguments: { title: "Same shape", project: "web", tags: ["ui"], dueDate: "2031-01-02", priority: "high" } }))
+    const page = resultJson(await session.client.callTool({ name: "task_query", arguments: { search: "Same shape" } }))
+    const cli = runTskJson<Array<Record<string, unknown>>>(temp.home, ["list", "--fields", "compact", "--search", "Same shape"])
+    expect(page.tasks).toEqual([{ id: made.id, title: "Same shape", status: "todo", priority: "high", project: "web", dueDate: "2031-01-02", tags: ["ui"] }])
+    expect(cli).toEqual(page.tasks)
   }, 60_000)
 })
