@@ -90,9 +90,9 @@ describe("MCP traffic in agent memory", () => {
 
 describe("mcpMemoryId", () => {
   it("is the client's family or valid name plus the project folder", () => {
-    expect(mcpMemoryId("claude-code", {}, "/work/app")).toBe(memoryKey("claude-code", "/work/app"))
-    expect(mcpMemoryId("Claude Code", {}, "/work/app")).toMatch(/^claude-code@app-[0-9a-f]{8}$/)
-    expect(mcpMemoryId("codex-mcp-client", {}, "/work/app")).toMatch(/^codex@app-/)
+    expect(mcpMemoryId("claude-code", {}, "/projects/app")).toBe(memoryKey("claude-code", "/projects/app"))
+    expect(mcpMemoryId("Claude Code", {}, "/projects/app")).toMatch(/^claude-code@app-[0-9a-f]{8}$/)
+    expect(mcpMemoryId("codex-mcp-client", {}, "/projects/app")).toMatch(/^codex@app-/)
     expect(mcpMemoryId("../etc/passwd", {}, "/w")).toMatch(/^etc-passwd@w-/)
     expect(mcpMemoryId(undefined, {}, "/w")).toMatch(/^agent@w-/)
     expect(mcpMemoryId("...", {}, "/w")).toMatch(/^agent@w-/)
