@@ -1,11 +1,11 @@
 // The tier table of docs/mcp.md, made from what `tools/list` answers: per tier, how many tools,
 // about how many tokens their listing costs an agent (JSON characters / 4, to the nearest 100),
-// and the tools it adds to the tier before it. `test/docs/mcp-tier-table.ts` prints it; a test
-// compares the committed table with a real server's tools/list.
+// and the tools it adds to the tier before it. `npm run docs` writes it into docs/mcp.md
+// (test/docs/reference-pages.ts); a test compares the committed table with a real tools/list.
 import { TIERS, type Tier } from "./tool-table.ts"
 
-export const TABLE_START = "<!-- tier-table:start (made by test/docs/mcp-tier-table.ts) -->"
-export const TABLE_END = "<!-- tier-table:end -->"
+export const TABLE_START = "<!-- tiers: made by npm run docs -->"
+export const TABLE_END = "<!-- /tiers -->"
 
 /** Tokens of a listing as tsk estimates them everywhere: JSON characters / 4. */
 export const listingTokens = (tools: readonly unknown[]) => Math.ceil(JSON.stringify(tools).length / 4)
@@ -22,12 +22,12 @@ export function tierTableMarkdown(listed: Readonly<Record<Tier, ReadonlyArray<{ 
     lines.push(`| ${label} | ${tools.length} | ${about(listingTokens(tools))} | ${before.size > 0 ? "+ " : ""}${added.join(", ")} |`)
     before = new Set(tools.map((t) => t.name))
   }
-  return [TABLE_START, ...lines, TABLE_END].join("\n")
+  return lines.join("\n")
 }
 
 /** The table as a document holds it (between the markers), or null when it has none. */
 export function tableIn(document: string): string | null {
   const start = document.indexOf(TABLE_START)
   const end = document.indexOf(TABLE_END)
-  return start === -1 || end === -1 ? null : document.slice(start, end + TABLE_END.length)
+  return start === -1 || end < start ? null : document.slice(start + TABLE_START.length, end).trim()
 }

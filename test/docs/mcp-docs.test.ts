@@ -5,14 +5,14 @@ import { makeTempHome } from "../helpers/temp-home.ts"
 import { startMcp } from "../mcp/mcp-client.ts"
 import { tableIn, tierTableMarkdown } from "../../src/mcp/tier-table.ts"
 import { TIERS, type Tier } from "../../src/mcp/tool-table.ts"
-import { currentTable, DOC } from "./mcp-tier-table.ts"
+import { mcpTierTable } from "./mcp-tier-table.ts"
 
 let temp: ReturnType<typeof makeTempHome>
 beforeEach(() => (temp = makeTempHome("tsk-mcp-docs-")))
 afterEach(() => temp.cleanup())
 
 describe("docs/mcp.md", () => {
-  it("holds the tier table a real server's tools/list makes (regenerate: bun test/docs/mcp-tier-table.ts --write)", async () => {
+  it("holds the tier table a real server's tools/list makes (regenerate: npm run docs)", async () => {
     const listed = {} as Record<Tier, Array<{ name: string }>>
     for (const tier of TIERS) {
       const session = await startMcp(temp.home, ["--tools", tier])
@@ -23,7 +23,7 @@ describe("docs/mcp.md", () => {
       }
     }
     const fromServer = tierTableMarkdown(listed)
-    expect(fromServer).toBe(currentTable())
-    expect(tableIn(readFileSync(DOC, "utf8"))).toBe(fromServer)
+    expect(fromServer).toBe(mcpTierTable())
+    expect(tableIn(readFileSync(new URL("../../docs/mcp.md", import.meta.url), "utf8"))).toBe(fromServer)
   }, 60_000)
 })

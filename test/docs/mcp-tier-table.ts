@@ -1,17 +1,14 @@
-// Prints docs/mcp.md's tier table from the server's own tool listing (the tools/list of each tier,
-// built as `tsk mcp` builds it), or with --write puts it into docs/mcp.md between its markers.
-//   node_modules/.bin/bun test/docs/mcp-tier-table.ts [--write]
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+// docs/mcp.md's tier table from the server's own tool listing: the tools/list of each tier, built
+// as `tsk mcp` builds it. `npm run docs` writes it (reference-pages.ts).
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createBridgeExecutor } from "../../src/mcp/bridge-executor.ts"
 import { buildTools } from "../../src/mcp/server.ts"
-import { tableIn, tierTableMarkdown } from "../../src/mcp/tier-table.ts"
+import { tierTableMarkdown } from "../../src/mcp/tier-table.ts"
 import { TIERS, toolsOfTier, type Tier } from "../../src/mcp/tool-table.ts"
 
-export const DOC = join(import.meta.dirname, "..", "..", "docs", "mcp.md")
-
-export function currentTable(): string {
+export function mcpTierTable(): string {
   const home = mkdtempSync(join(tmpdir(), "tsk-tier-table-"))
   try {
     const executor = createBridgeExecutor({ home, env: {}, source: () => "custom" })
@@ -21,15 +18,4 @@ export function currentTable(): string {
   } finally {
     rmSync(home, { recursive: true, force: true })
   }
-}
-
-if (import.meta.main) {
-  const table = currentTable()
-  if (process.argv.includes("--write")) {
-    const doc = readFileSync(DOC, "utf8")
-    const old = tableIn(doc)
-    if (old === null) throw new Error("docs/mcp.md has no tier-table markers")
-    writeFileSync(DOC, doc.replace(old, table))
-  }
-  console.log(table)
 }
