@@ -7,8 +7,8 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 
-/** The longest line read: a tools/call of 500 memory messages fits in a fraction of it. */
-export const MAX_LINE_BYTES = 4 * 1024 * 1024
+/** The longest line read: room for a memory_append of 500 messages of 16 KiB each (what memory keeps of a string). */
+export const MAX_LINE_BYTES = 8 * 1024 * 1024
 
 export const PARSE_ERROR = -32700
 export const INVALID_REQUEST = -32600
