@@ -59,8 +59,9 @@ export function mcpSnippet(target: SetupTarget): string {
     `[mcp_servers.tsk]\ncommand = ${JSON.stringify(entry.command)}\nargs = ["mcp"]${codexEnv}`,
     fence,
     "",
-    "Tiers: `--tools core` (default, about 8 task tools), `standard` (+ list, delete, bulk create, timers,",
-    "projects, tags, os_status, C64 reads), `all` (+ C64 runs and the os-* workflow). Lists answer pages of",
+    "Tiers: `--tools core` (default: find, claim, block, log time, note, complete, memory restore and remember),",
+    "`standard` (+ list, delete, bulk create, timers, projects, tags, stats, os_status, C64 reads), `all` (+ C64 runs,",
+    "memory_append and the os-* workflow), or tool names: `--tools core,timer_start`. Lists answer pages of",
     "50 compact tasks with `total` and `nextOffset`; errors are JSON `{\"error\":{\"kind\",\"message\"}}`.",
   ].join("\n")
 }
