@@ -44,6 +44,8 @@ export function hookEventMessage(event: HookEventInput): Message | null {
     }
     case "Notification":
       return { role: "system", content: `Notification: ${text(event.message, 500)}` }
+    case "PermissionRequest":
+      return { role: "system", content: `Permission requested for ${toolName}: ${text(JSON.stringify(event.tool_input ?? null), 500)}` }
     case "Stop":
       return typeof event.last_assistant_message === "string" ? { role: "assistant", content: text(event.last_assistant_message, 8000) } : { role: "system", content: "The assistant's turn ended." }
     case "SessionStart":
@@ -61,5 +63,12 @@ export function recordHookMessage(home: string, event: HookEventInput, now: Date
   const message = hookEventMessage(event)
   if (!message) return false
   appendMessageRecords(agentPaths(home, event.session_id), [{ at: now.toISOString(), message }])
+  return true
+}
+
+/** A line in a session's memory about a permission request's answer (who answered, and how). */
+export function recordApprovalMessage(home: string, sessionId: string, content: string, now: Date): boolean {
+  if (agentIdProblem(sessionId) !== null) return false
+  appendMessageRecords(agentPaths(home, sessionId), [{ at: now.toISOString(), message: { role: "system", content: content.slice(0, 2000) } }])
   return true
 }
