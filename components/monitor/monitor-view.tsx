@@ -53,8 +53,9 @@ function MonitorPanes(props: { feeds: MonitorFeeds; c64: readonly C64TaskSummary
   // The agents pane takes a sixth of the screen (at least one agent row), so small terminals keep
   // the phase panel readable.
   const agentsHeight = Math.min(AGENTS_PANE_HEIGHT, Math.max(3, Math.floor(props.height / 6)))
-  // The approvals pane (permission requests) sits above the agents pane, as tall as the agents pane allows.
-  const approvalsHeight = Math.min(APPROVALS_PANE_HEIGHT, Math.max(3, Math.floor(props.height / 6)))
+  // The approvals pane (permission requests) sits above the agents pane: as tall as its rows, at most a quarter.
+  const approvalRowCount = useUiState((s) => s.approvals.pending.length + s.approvals.rules.length + s.approvals.answered.length)
+  const approvalsHeight = Math.max(3, Math.min(approvalRowCount + 2, APPROVALS_PANE_HEIGHT, Math.floor(props.height / 4)))
   const height = props.height - agentsHeight - approvalsHeight
   const c64Width = props.width >= MONITOR_SIDE_BY_SIDE_MIN_WIDTH ? Math.floor(props.width / 2) : props.width
   const stacked = c64Width === props.width
