@@ -5,7 +5,6 @@
 // that shows requests: pid, host and a heartbeat) and `audit.jsonl` (every request and answer).
 // Synchronous node:fs, no zod: `tsk hook` reads these on every permission request.
 import { appendFileSync, closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
-import { randomUUID } from "node:crypto"
 import { hostname } from "node:os"
 import { join } from "node:path"
 import { processIsAlive } from "../store/process-alive.ts"
@@ -102,8 +101,9 @@ export function approvalTimeoutSeconds(home: string): number {
   return typeof value === "number" && value > 0 && value <= MAX_TIMEOUT_SECONDS ? value : DEFAULT_TIMEOUT_SECONDS
 }
 
+/** 12 random hex digits, from the global Web Crypto (importing node:crypto would cost a hook ~15 ms). */
 export function newApprovalId(): string {
-  return randomUUID().replace(/-/g, "").slice(0, 12)
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, "0")).join("")
 }
 
 const ID_PATTERN = /^[a-z0-9]{4,40}$/
