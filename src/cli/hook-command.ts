@@ -8,8 +8,8 @@ import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { hookOwnerPid } from "../os/session-liveness.ts"
-import { parseHookEvent, recordHookEvent, type AgentSession } from "../os/sessions.ts"
-import { recordApprovalMessage, recordHookMessage } from "../memory/hook-messages.ts"
+import { parseHookEvent, recordHookEvent, type AgentSession, type HookEvent } from "../os/sessions.ts"
+import { recordHookMessage, recordPermissionMessages } from "../memory/hook-messages.ts"
 import { answerPermissionRequest, type PermissionAnswer } from "../os/approval-hook.ts"
 import { tskHome } from "../store/paths.ts"
 
@@ -92,11 +92,12 @@ function answerNote(answer: PermissionAnswer): string {
  * A PermissionRequest: recorded under approvals/, answered by a rule, a person in the TUI (or the
  * CLI, bridge, MCP) or left to the agent's terminal; the answer goes into the session's memory.
  */
-async function runPermissionRequest(home: string, osRoot: string, event: Record<string, unknown>, now: () => Date, print: (text: string) => void): Promise<void> {
-  const answer = await answerPermissionRequest(home, event, { now })
+async function runPermissionRequest(home: string, osRoot: string, event: HookEvent, now: () => Date, print: (text: string) => void): Promise<void> {
+  const askedAt = now()
+  const answer = await answerPermissionRequest(home, event as unknown as Record<string, unknown>, { now })
   if (answer.output !== null) print(answer.output)
   try {
-    recordApprovalMessage(home, answer.request.session, answerNote(answer), now())
+    recordPermissionMessages(home, event as unknown as Parameters<typeof recordPermissionMessages>[1], askedAt, answerNote(answer), now())
   } catch (error) {
     logHookError(osRoot, `agent memory: ${error instanceof Error ? error.message : String(error)}`, now())
   }
@@ -116,13 +117,17 @@ export async function runHook(home: string, readInput: () => Promise<string>, no
     if (raw.trim().length === 0) throw new Error("no hook event on stdin")
     const event = parseHookEvent(raw)
     const session = recordHookEvent(osRoot, event, now(), hookOwnerPid())
+    // A permission request is answered first; it and its answer then go into memory together.
+    if (event.hook_event_name === "PermissionRequest") {
+      await runPermissionRequest(home, osRoot, event, now, print)
+      return session
+    }
     // The session's agent memory (its own failure is logged, the session is recorded regardless).
     try {
       recordHookMessage(home, event as unknown as Parameters<typeof recordHookMessage>[1], now())
     } catch (error) {
       logHookError(osRoot, `agent memory: ${error instanceof Error ? error.message : String(error)}`, now())
     }
-    if (event.hook_event_name === "PermissionRequest") await runPermissionRequest(home, osRoot, event as unknown as Record<string, unknown>, now, print)
     return session
   } catch (error) {
     logHookError(osRoot, error instanceof Error ? error.message : String(error), now())

@@ -66,9 +66,16 @@ export function recordHookMessage(home: string, event: HookEventInput, now: Date
   return true
 }
 
-/** A line in a session's memory about a permission request's answer (who answered, and how). */
-export function recordApprovalMessage(home: string, sessionId: string, content: string, now: Date): boolean {
-  if (agentIdProblem(sessionId) !== null) return false
-  appendMessageRecords(agentPaths(home, sessionId), [{ at: now.toISOString(), message: { role: "system", content: content.slice(0, 2000) } }])
+/**
+ * A permission request and its answer in the session's memory, in one append (a hook that answers
+ * at once pays for one write): the request when it was asked, the answer when it came.
+ */
+export function recordPermissionMessages(home: string, event: HookEventInput, askedAt: Date, answer: string, answeredAt: Date): boolean {
+  if (agentIdProblem(event.session_id) !== null) return false
+  const asked = hookEventMessage(event)
+  appendMessageRecords(agentPaths(home, event.session_id), [
+    ...(asked ? [{ at: askedAt.toISOString(), message: asked }] : []),
+    { at: answeredAt.toISOString(), message: { role: "system", content: answer.slice(0, 2000) } },
+  ])
   return true
 }
