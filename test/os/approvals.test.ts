@@ -142,6 +142,17 @@ describe("tsk hook while a TUI watches", () => {
     expect(late.stderr).toMatch(/answered in the agent's terminal/)
   })
 
+  it("stops waiting when the TUI quits meanwhile, and leaves the request to the agent's terminal", async () => {
+    watch()
+    const hook = startHook(CLAUDE_BASH)
+    const request = await pendingFor(CLAUDE_BASH.session_id as string)
+    stopWatching()
+    const { code, stdout } = await hook.done
+    expect(code).toBe(0)
+    expect(stdout).toBe("")
+    expect(listApprovals(home).answered[0]).toMatchObject({ id: request.id, status: "terminal", decision: { why: "tsk closed" } })
+  })
+
   it("refuses to answer a request whose hook is gone (expired)", async () => {
     watch()
     const hook = startHook(CLAUDE_BASH)
