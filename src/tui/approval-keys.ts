@@ -27,12 +27,16 @@ function selectedRow(ctx: TuiContext): ApprovalRow | null {
   return rows[Math.min(ui.approvalIndex, rows.length - 1)] ?? null
 }
 
-/** The request y/n/a answer: the selected pending one in the approvals pane, else the oldest pending. */
+/**
+ * The request y/n/a answer: in the approvals pane the selected row, when it is a waiting request
+ * (a rule or an answered one selected: none, so a key never answers a row not chosen); elsewhere
+ * the oldest waiting request.
+ */
 export function targetRequest(ctx: TuiContext): ApprovalView | null {
   const ui = ctx.ui.getState()
   if (ui.view === "monitor" && ui.pane === APPROVALS_PANE) {
     const row = selectedRow(ctx)
-    if (row?.kind === "request" && row.view.status === "pending") return row.view
+    return row?.kind === "request" && row.view.status === "pending" ? row.view : null
   }
   return ui.approvals.pending[0] ?? null
 }
@@ -59,7 +63,7 @@ export function answerFromTui(ctx: TuiContext, requestId: string, behavior: "all
 const withTarget = (run: (ctx: TuiContext, request: ApprovalView) => void): ActionHandler => (ctx) => {
   if (!homeOf(ctx)) return false
   const request = targetRequest(ctx)
-  if (!request) return ctx.toaster.show("info", "No permission request is waiting")
+  if (!request) return ctx.toaster.show("info", ctx.ui.getState().pane === APPROVALS_PANE && ctx.ui.getState().view === "monitor" ? "Select a waiting request (j/k)" : "No permission request is waiting")
   run(ctx, request)
 }
 
