@@ -3,7 +3,7 @@
 // whose PATH has no `tsk`. A TSK_HOME set when the snippet is made is passed on.
 import { existsSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { hookSettings, type HookSettings } from "../os/hook-settings.ts"
+import { codexHookSettings, hookSettings, type HookSettings } from "../os/hook-settings.ts"
 import { SESSION_START_RESTORE_ARGS, withMemoryRestore } from "../memory/session-start-hook.ts"
 
 /** Seconds Claude Code waits for `tsk prime`: it reads tasks.json once, in milliseconds. */
@@ -78,4 +78,10 @@ export function agentHookSettings(target: SetupTarget): HookSettings {
   settings.hooks.SessionStart = [...(settings.hooks.SessionStart ?? []), { hooks: [prime] }]
   settings.hooks.PreCompact = [{ hooks: [prime] }]
   return withMemoryRestore(settings, `${base} ${SESSION_START_RESTORE_ARGS}`)
+}
+
+/** Codex's `~/.codex/hooks.json` (or `<repo>/.codex/hooks.json`): `tsk hook` on the events Codex has. */
+export function codexAgentHookSettings(target: SetupTarget): HookSettings {
+  const base = target.home ? `TSK_HOME=${shellWord(target.home)} ${shellWord(target.launcher)}` : shellWord(target.launcher)
+  return codexHookSettings(`${base} hook`)
 }

@@ -21,6 +21,8 @@ export const PARAM_DESCRIPTIONS: Readonly<Record<string, string>> = {
   tasks: "the tasks to create, each with the fields of task_create",
   duration: "1h30m, 45m, or minutes",
   counts: "true: how many tasks (and open ones) use each name",
+  // approvals
+  ruleId: "the rule's id, from approvals_list",
   // task_query / task_list
   "task_query.status": "only these statuses (one or a list); open tasks when left out",
   "task_query.priority": "only these priorities (one or a list of none, low, medium, high, urgent)",

@@ -48,6 +48,8 @@ export function hookEventMessage(event: HookEventInput): Message | null {
     }
     case "Notification":
       return { role: "system", content: `Notification: ${text(event.message, 500)}` }
+    case "PermissionRequest":
+      return { role: "system", content: `Permission requested for ${toolName}: ${text(JSON.stringify(event.tool_input ?? null), 500)}` }
     case "Stop":
       return typeof event.last_assistant_message === "string" ? { role: "assistant", content: text(event.last_assistant_message, 8000) } : { role: "system", content: "The assistant's turn ended." }
     case "SessionStart":
@@ -75,5 +77,19 @@ export function recordHookMessage(home: string, event: HookEventInput, now: Date
   const message = hookEventMessage(event)
   if (!message || agentId === null) return false
   appendMessageRecords(agentPaths(home, agentId), [{ at: now.toISOString(), session: event.session_id, message }])
+  return true
+}
+
+/**
+ * A permission request and its answer in the session's memory, in one append (a hook that answers
+ * at once pays for one write): the request when it was asked, the answer when it came.
+ */
+export function recordPermissionMessages(home: string, event: HookEventInput, askedAt: Date, answer: string, answeredAt: Date): boolean {
+  if (agentIdProblem(event.session_id) !== null) return false
+  const asked = hookEventMessage(event)
+  appendMessageRecords(agentPaths(home, event.session_id), [
+    ...(asked ? [{ at: askedAt.toISOString(), message: asked }] : []),
+    { at: answeredAt.toISOString(), message: { role: "system", content: answer.slice(0, 2000) } },
+  ])
   return true
 }
