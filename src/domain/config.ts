@@ -49,6 +49,15 @@ export const Config = z.object({
       sessionStaleMinutes: z.number().int().min(1).max(100_000).default(D.os.sessionStaleMinutes).describe("minutes without a hook event before a session shows as stale"),
     })
     .default(D.os),
+  sync: z
+    .object({
+      remote: z.string().min(1).nullable().default(D.sync.remote).describe("the git remote tsk sync shares the list through (set by tsk sync init)"),
+      branch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "must be a plain branch name").default(D.sync.branch).describe("the branch tsk's data lives on"),
+      auto: z.boolean().default(D.sync.auto).describe("a running runner (TUI, tsk serve) syncs by itself"),
+      everyMinutes: z.number().int().min(1).max(10_080).default(D.sync.everyMinutes).describe("with sync.auto: sync at least this often (minutes)"),
+      quietSeconds: z.number().int().min(1).max(3600).default(D.sync.quietSeconds).describe("with sync.auto: sync this long after the last change"),
+    })
+    .default(D.sync),
 })
 export type Config = z.infer<typeof Config>
 

@@ -13,6 +13,8 @@ const RANKS: Record<string, number> = {
   c64: 2,
   os: 2,
   memory: 2,
+  // Sync drives git over the store's files.
+  sync: 2,
   // Checkpoints and recovery span the C64 tasks and the agent's operating state.
   recovery: 3,
   bridge: 4,

@@ -1,0 +1,231 @@
+// `tsk sync`: the list shared through a git remote. One sync, under the sync lock:
+//  1. settle: a merge committed but not yet taken into the store (a sync killed between the two)
+//     is taken in first, so the next step cannot mistake its changes for local deletions;
+//  2. commit: the store's list is committed on the branch (only the task files that changed);
+//  3. fetch the remote's branch; merge it when it moved: per task and field against git's merge
+//     base (mergeTaskLists), committed as a merge commit; take the result into the store
+//     through its locked change path, merged again with whatever changed locally meanwhile;
+//  4. push; when the remote moved meanwhile (rejected), fetch and merge again, a few times.
+// Every step leaves a state the next sync completes: refs move in one transaction after their
+// commit exists, the store changes in one locked write, and refs/tsk/imported says how far the
+// store is. A failed push keeps the local commit for the next sync.
+import { hostname } from "node:os"
+import { mutateTasks, readTasks } from "../store/tasks-repository.ts"
+import { readConfig } from "../store/config-store.ts"
+import { withFileLock } from "../store/file-lock.ts"
+import { recordMergeOutcome } from "../store/sync-conflicts.ts"
+import { mergeTaskLists, type DroppedLink, type FieldConflict } from "../domain/task-merge.ts"
+import { serializeTaskFile, taskFilePath } from "../domain/task-file.ts"
+import { invalid, TskError } from "../domain/errors.ts"
+import type { Task } from "../domain/task.ts"
+import { git, gitComplaint } from "./git-command.ts"
+import { blobIdOf, isAncestor, mergeBase, moveRefs, objectFormat, resolveRef, writeCommit, type FileChange } from "./git-objects.ts"
+import { clearStaleGitLocks, ensureRepo, GITATTRIBUTES, IMPORTED_REF, localRef, remoteRef, syncPaths, tasksAt, type BlobCache } from "./sync-repo.ts"
+import { recordSyncState } from "./sync-state.ts"
+
+/** Rounds of fetch, merge and push before a remote that keeps moving is reported. */
+export const MAX_ROUNDS = 5
+const NETWORK_TIMEOUT_MS = 120_000
+
+export interface SyncResult {
+  remote: string
+  branch: string
+  /** The commit both sides hold now. */
+  head: string | null
+  committed: boolean
+  merged: boolean
+  pushed: boolean
+  rounds: number
+  conflicts: FieldConflict[]
+  dropped: DroppedLink[]
+  /** Task files of the remote that are not tasks (left as they are). */
+  invalidFiles: string[]
+  tasks: number
+}
+
+export interface SyncOptions {
+  /** Wait this long for another sync of this home to finish (ms). */
+  waitMs?: number
+}
+
+interface Run {
+  home: string
+  repo: string
+  remote: string
+  branch: string
+  cache: BlobCache
+  format: "sha1" | "sha256"
+  conflicts: FieldConflict[]
+  dropped: DroppedLink[]
+  invalidFiles: Set<string>
+}
+
+export async function runSync(home: string, options: SyncOptions = {}): Promise<SyncResult> {
+  const config = await readConfig(home)
+  const remote = config.sync.remote
+  if (!remote) throw invalid("no sync remote: run 'tsk sync init <remote>' first (any git URL, a local bare repository included)")
+  const paths = syncPaths(home)
+  try {
+    const result = await withFileLock(paths.lock, () => syncLocked(home, remote, config.sync.branch), options.waitMs ?? 60_000)
+    await recordSyncState(home, { ok: true, at: new Date().toISOString(), error: null })
+    return result
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    await recordSyncState(home, { ok: false, at: new Date().toISOString(), error: message }).catch(() => {})
+    throw error
+  }
+}
+
+async function syncLocked(home: string, remote: string, branch: string): Promise<SyncResult> {
+  const { repo } = syncPaths(home)
+  await ensureRepo(repo, branch)
+  await clearStaleGitLocks(repo)
+  const run: Run = { home, repo, remote, branch, cache: new Map(), format: await objectFormat(repo), conflicts: [], dropped: [], invalidFiles: new Set() }
+  let head = await resolveRef(repo, localRef(branch))
+  const imported = await resolveRef(repo, IMPORTED_REF)
+  if (head !== null && head !== imported) await importInto(run, imported, head)
+  const exported = await commitStore(run, head)
+  const committed = exported !== head
+  head = exported
+  let merged = false
+  for (let round = 1; round <= MAX_ROUNDS; round++) {
+    const theirs = await fetchRemote(run)
+    if (theirs !== null && head !== theirs && (head === null || !(await isAncestor(repo, theirs, head)))) {
+      const next = head !== null && !(await isAncestor(repo, head, theirs)) ? await mergeCommits(run, head, theirs) : theirs
+      await moveRefs(repo, [[localRef(branch), next, head]])
+      await importInto(run, head, next)
+      head = next
+      merged = true
+    }
+    if (head === null || head === theirs) return finish(run, head, committed, merged, false, round)
+    if (await push(run, head)) return finish(run, head, committed, merged, true, round)
+  }
+  throw new TskError("conflict", `the remote kept moving: ${MAX_ROUNDS} rounds of fetch, merge and push did not catch up; run tsk sync again`)
+}
+
+async function finish(run: Run, head: string | null, committed: boolean, merged: boolean, pushed: boolean, rounds: number): Promise<SyncResult> {
+  const tasks = (await readTasks(run.home)).tasks.length
+  return {
+    remote: run.remote,
+    branch: run.branch,
+    head,
+    committed,
+    merged,
+    pushed,
+    rounds,
+    conflicts: run.conflicts,
+    dropped: run.dropped,
+    invalidFiles: [...run.invalidFiles],
+    tasks,
+  }
+}
+
+/** Commit the store's list on the branch when it differs from `head`; the branch's commit after. */
+async function commitStore(run: Run, head: string | null): Promise<string | null> {
+  const snapshot = await readTasks(run.home)
+  const at = await tasksAt(run.repo, head, run.cache)
+  const changes: FileChange[] = []
+  const wanted = new Set<string>()
+  for (const task of snapshot.tasks) {
+    const path = taskFilePath(task.id)
+    if (wanted.has(path)) continue
+    wanted.add(path)
+    const content = serializeTaskFile(task)
+    const id = blobIdOf(content, run.format)
+    run.cache.set(id, task)
+    if (at.files.get(path) !== id) changes.push({ path, content })
+  }
+  // A file that is not a task (a newer tsk's, or hand-made) stays as it is.
+  for (const path of at.invalid) run.invalidFiles.add(path)
+  for (const path of at.files.keys()) if (!wanted.has(path) && !at.invalid.includes(path)) changes.push({ path, content: null })
+  if (head === null) changes.push({ path: ".gitattributes", content: GITATTRIBUTES })
+  if (changes.length === 0 && head !== null) return head
+  if (head === null && snapshot.tasks.length === 0) return null
+  const message = `tsk: ${changes.length} change${changes.length === 1 ? "" : "s"} from ${hostname()}`
+  const commit = await writeCommit(run.repo, head === null ? [] : [head], changes, message)
+  await moveRefs(run.repo, [
+    [localRef(run.branch), commit, head],
+    [IMPORTED_REF, commit],
+  ])
+  return commit
+}
+
+/** Merge `theirs` into `ours` per task and field against their merge base: the merge commit. */
+async function mergeCommits(run: Run, ours: string, theirs: string): Promise<string> {
+  const base = await mergeBase(run.repo, ours, theirs)
+  const [b, o, t] = await Promise.all([tasksAt(run.repo, base, run.cache), tasksAt(run.repo, ours, run.cache), tasksAt(run.repo, theirs, run.cache)])
+  for (const path of t.invalid) run.invalidFiles.add(path)
+  const result = mergeTaskLists(b.tasks, o.tasks, t.tasks)
+  run.conflicts.push(...result.conflicts)
+  run.dropped.push(...result.dropped)
+  await recordMergeOutcome(run.home, "sync", result.conflicts, result.dropped, titlesOf(result.tasks))
+  const changes = changesFrom(run, o.files, o.invalid, result.tasks)
+  return writeCommit(run.repo, [ours, theirs], changes, `tsk: merge ${theirs.slice(0, 8)} into ${ours.slice(0, 8)} on ${hostname()}`)
+}
+
+/** The file changes that turn a tree holding `files` into one holding exactly `tasks`. */
+function changesFrom(run: Run, files: ReadonlyMap<string, string>, invalidPaths: readonly string[], tasks: readonly Task[]): FileChange[] {
+  const changes: FileChange[] = []
+  const wanted = new Set<string>()
+  for (const task of tasks) {
+    const path = taskFilePath(task.id)
+    wanted.add(path)
+    const content = serializeTaskFile(task)
+    const id = blobIdOf(content, run.format)
+    run.cache.set(id, task)
+    if (files.get(path) !== id) changes.push({ path, content })
+  }
+  for (const path of files.keys()) if (!wanted.has(path) && !invalidPaths.includes(path)) changes.push({ path, content: null })
+  return changes
+}
+
+const titlesOf = (tasks: readonly Task[]) => new Map(tasks.map((t) => [t.id, t.title]))
+
+/**
+ * Take commit `to` into the store, which holds `from` (null: nothing yet) plus whatever changed
+ * locally since: a three-way merge inside the store's locked change, so a change made while the
+ * sync ran is kept. Then refs/tsk/imported names `to`.
+ */
+async function importInto(run: Run, from: string | null, to: string): Promise<void> {
+  const [before, after] = await Promise.all([tasksAt(run.repo, from, run.cache), tasksAt(run.repo, to, run.cache)])
+  const outcome = await mutateTasks(run.home, (current) => {
+    const result = mergeTaskLists(before.tasks, current, after.tasks)
+    return { tasks: result.tasks, result, explicitDelete: after.tasks.length === 0 }
+  })
+  const { conflicts, dropped } = outcome.result
+  run.conflicts.push(...conflicts)
+  run.dropped.push(...dropped)
+  await recordMergeOutcome(run.home, "sync", conflicts, dropped, titlesOf(outcome.snapshot.tasks))
+  await moveRefs(run.repo, [[IMPORTED_REF, to]])
+}
+
+/** Fetch the remote's branch; its commit, or null when the remote has no such branch yet. */
+async function fetchRemote(run: Run): Promise<string | null> {
+  const result = await git(["fetch", "--no-tags", "-q", run.remote, `+${localRef(run.branch)}:${remoteRef(run.branch)}`], {
+    gitDir: run.repo,
+    allowFail: true,
+    timeoutMs: NETWORK_TIMEOUT_MS,
+  })
+  if (result.code === 0) return resolveRef(run.repo, remoteRef(run.branch))
+  if (/couldn't find remote ref/i.test(result.stderr)) return null
+  throw unreachable(run.remote, result)
+}
+
+const unreachable = (remote: string, result: Parameters<typeof gitComplaint>[0]) =>
+  new TskError("io", `cannot sync with ${remote}: ${gitComplaint(result)} (nothing was lost: local changes stay committed for the next tsk sync)`)
+
+/** Push the branch; false when the remote moved meanwhile (fetch and merge again). */
+async function push(run: Run, head: string): Promise<boolean> {
+  const result = await git(["push", "-q", "--porcelain", run.remote, `${localRef(run.branch)}:${localRef(run.branch)}`], {
+    gitDir: run.repo,
+    allowFail: true,
+    timeoutMs: NETWORK_TIMEOUT_MS,
+  })
+  if (result.code === 0) {
+    await moveRefs(run.repo, [[remoteRef(run.branch), head]])
+    return true
+  }
+  const text = result.stdout.toString("utf8") + result.stderr
+  if (/\[rejected\]|non-fast-forward|fetch first|\(stale info\)|cannot lock ref/i.test(text)) return false
+  throw unreachable(run.remote, result)
+}
