@@ -1,5 +1,7 @@
-// One task as one file of the sync repository (`tasks/<id>.json`, see docs/sync.md): git merges a
-// change to one task without touching the others, and a diff reads as the fields that changed.
+// One task as one file of the sync repository (`tasks/<first two characters of the id>/<id>.json`,
+// see docs/sync.md): git merges a change to one task without touching the others, a diff reads as
+// the fields that changed, and a commit of a few changes rewrites a few small folders (trees), not
+// one folder of 10,000 names.
 // The text is canonical (the schema's field order, two-space indent, a final newline), so the same
 // task always makes the same bytes, and so the same git blob on every machine.
 import type { Task } from "./task.ts"
@@ -15,18 +17,8 @@ export const TASKS_FOLDER = "tasks"
 
 /** The path of a task's file in the repository. Ids are UUIDs; anything else is escaped. */
 export function taskFilePath(id: string): string {
-  return `${TASKS_FOLDER}/${encodeURIComponent(id)}.json`
-}
-
-/** The task id a path names, or null for a path that is not a task file. */
-export function taskIdOfPath(path: string): string | null {
-  const match = /^tasks\/([^/]+)\.json$/.exec(path)
-  if (!match) return null
-  try {
-    return decodeURIComponent(match[1]!)
-  } catch {
-    return null
-  }
+  const name = encodeURIComponent(id)
+  return `${TASKS_FOLDER}/${name.slice(0, 2).toLowerCase().padEnd(2, "_").replaceAll("%", "_")}/${name}.json`
 }
 
 export function serializeTaskFile(task: Task): string {

@@ -18,6 +18,29 @@ export async function listTree(gitDir: string, commit: string | null, folder: st
   return out
 }
 
+/**
+ * `files` (the tree of commit `from`) turned into the tree of commit `to` by what git says
+ * differs between them under `folder`: two trees that share most folders are compared without
+ * listing every file.
+ */
+export async function diffTree(gitDir: string, from: string, to: string, files: ReadonlyMap<string, string>, folder: string): Promise<Map<string, string>> {
+  const out = new Map(files)
+  const { stdout } = await git(["diff-tree", "-r", "-z", "--no-renames", from, to, "--", `${folder}/`], { gitDir })
+  const parts = stdout.toString("utf8").split("\0")
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const head = parts[i]!
+    if (!head.startsWith(":")) {
+      i--
+      continue
+    }
+    const [, , , id, status] = head.slice(1).split(" ")
+    const path = parts[i + 1]!
+    if (status === "D") out.delete(path)
+    else out.set(path, id!)
+  }
+  return out
+}
+
 /** The contents of blobs by id, read by one `git cat-file --batch`. */
 export async function readBlobs(gitDir: string, ids: readonly string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>()

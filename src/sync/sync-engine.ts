@@ -20,7 +20,8 @@ import { invalid, TskError } from "../domain/errors.ts"
 import type { Task } from "../domain/task.ts"
 import { git, gitComplaint } from "./git-command.ts"
 import { blobIdOf, isAncestor, mergeBase, moveRefs, objectFormat, resolveRef, writeCommit, type FileChange } from "./git-objects.ts"
-import { clearStaleGitLocks, ensureRepo, GITATTRIBUTES, IMPORTED_REF, localRef, remoteRef, syncPaths, tasksAt, type BlobCache } from "./sync-repo.ts"
+import type { TreeTasks } from "./sync-repo.ts"
+import { clearStaleGitLocks, ensureRepo, GITATTRIBUTES, IMPORTED_REF, localRef, newRepoView, remoteRef, syncPaths, tasksAt, type RepoView } from "./sync-repo.ts"
 import { recordSyncState } from "./sync-state.ts"
 
 /** Rounds of fetch, merge and push before a remote that keeps moving is reported. */
@@ -53,7 +54,7 @@ interface Run {
   repo: string
   remote: string
   branch: string
-  cache: BlobCache
+  view: RepoView
   format: "sha1" | "sha256"
   conflicts: FieldConflict[]
   dropped: DroppedLink[]
@@ -80,7 +81,7 @@ async function syncLocked(home: string, remote: string, branch: string): Promise
   const { repo } = syncPaths(home)
   await ensureRepo(repo, branch)
   await clearStaleGitLocks(repo)
-  const run: Run = { home, repo, remote, branch, cache: new Map(), format: await objectFormat(repo), conflicts: [], dropped: [], invalidFiles: new Set() }
+  const run: Run = { home, repo, remote, branch, view: newRepoView(repo), format: await objectFormat(repo), conflicts: [], dropped: [], invalidFiles: new Set() }
   let head = await resolveRef(repo, localRef(branch))
   const imported = await resolveRef(repo, IMPORTED_REF)
   if (head !== null && head !== imported) await importInto(run, imported, head)
@@ -123,60 +124,80 @@ async function finish(run: Run, head: string | null, committed: boolean, merged:
 /** Commit the store's list on the branch when it differs from `head`; the branch's commit after. */
 async function commitStore(run: Run, head: string | null): Promise<string | null> {
   const snapshot = await readTasks(run.home)
-  const at = await tasksAt(run.repo, head, run.cache)
-  const changes: FileChange[] = []
-  const wanted = new Set<string>()
+  // The store's tasks first, so reading the branch's tree parses only the files that differ.
+  const wanted = new Map<string, { id: string; content: string }>()
   for (const task of snapshot.tasks) {
     const path = taskFilePath(task.id)
     if (wanted.has(path)) continue
-    wanted.add(path)
     const content = serializeTaskFile(task)
     const id = blobIdOf(content, run.format)
-    run.cache.set(id, task)
-    if (at.files.get(path) !== id) changes.push({ path, content })
+    if (!run.view.blobs.has(id)) run.view.blobs.set(id, task)
+    wanted.set(path, { id, content })
   }
+  const at = await tasksAt(run.view, head)
+  const changes: FileChange[] = []
+  for (const [path, file] of wanted) if (at.files.get(path) !== file.id) changes.push({ path, content: file.content })
   // A file that is not a task (a newer tsk's, or hand-made) stays as it is.
   for (const path of at.invalid) run.invalidFiles.add(path)
-  for (const path of at.files.keys()) if (!wanted.has(path) && !at.invalid.includes(path)) changes.push({ path, content: null })
-  if (head === null) changes.push({ path: ".gitattributes", content: GITATTRIBUTES })
+  const kept = new Set(at.invalid)
+  for (const path of at.files.keys()) if (!wanted.has(path) && !kept.has(path)) changes.push({ path, content: null })
   if (changes.length === 0 && head !== null) return head
   if (head === null && snapshot.tasks.length === 0) return null
+  if (head === null) changes.push({ path: ".gitattributes", content: GITATTRIBUTES })
   const message = `tsk: ${changes.length} change${changes.length === 1 ? "" : "s"} from ${hostname()}`
   const commit = await writeCommit(run.repo, head === null ? [] : [head], changes, message)
   await moveRefs(run.repo, [
     [localRef(run.branch), commit, head],
     [IMPORTED_REF, commit],
   ])
+  const files = new Map(at.files)
+  for (const change of changes) if (change.path.startsWith("tasks/")) change.content === null ? files.delete(change.path) : files.set(change.path, wanted.get(change.path)!.id)
+  run.view.trees.set(commit, files)
   return commit
 }
 
 /** Merge `theirs` into `ours` per task and field against their merge base: the merge commit. */
 async function mergeCommits(run: Run, ours: string, theirs: string): Promise<string> {
   const base = await mergeBase(run.repo, ours, theirs)
-  const [b, o, t] = await Promise.all([tasksAt(run.repo, base, run.cache), tasksAt(run.repo, ours, run.cache), tasksAt(run.repo, theirs, run.cache)])
+  const o = await tasksAt(run.view, ours)
+  const [b, t] = await Promise.all([tasksAt(run.view, base, ours), tasksAt(run.view, theirs, ours)])
   for (const path of t.invalid) run.invalidFiles.add(path)
   const result = mergeTaskLists(b.tasks, o.tasks, t.tasks)
   run.conflicts.push(...result.conflicts)
   run.dropped.push(...result.dropped)
   await recordMergeOutcome(run.home, "sync", result.conflicts, result.dropped, titlesOf(result.tasks))
-  const changes = changesFrom(run, o.files, o.invalid, result.tasks)
-  return writeCommit(run.repo, [ours, theirs], changes, `tsk: merge ${theirs.slice(0, 8)} into ${ours.slice(0, 8)} on ${hostname()}`)
+  const { changes, files } = changesFrom(run, o, result.tasks)
+  const commit = await writeCommit(run.repo, [ours, theirs], changes, `tsk: merge ${theirs.slice(0, 8)} into ${ours.slice(0, 8)} on ${hostname()}`)
+  run.view.trees.set(commit, files)
+  return commit
 }
 
-/** The file changes that turn a tree holding `files` into one holding exactly `tasks`. */
-function changesFrom(run: Run, files: ReadonlyMap<string, string>, invalidPaths: readonly string[], tasks: readonly Task[]): FileChange[] {
+/** The file changes that turn the tree `from` into one holding exactly `tasks`, and the files after. */
+function changesFrom(run: Run, from: TreeTasks, tasks: readonly Task[]): { changes: FileChange[]; files: Map<string, string> } {
+  const before = new Set(from.tasks)
   const changes: FileChange[] = []
+  const files = new Map(from.files)
   const wanted = new Set<string>()
   for (const task of tasks) {
     const path = taskFilePath(task.id)
     wanted.add(path)
+    // The very task object of `from`: its file is as it was.
+    if (before.has(task)) continue
     const content = serializeTaskFile(task)
     const id = blobIdOf(content, run.format)
-    run.cache.set(id, task)
-    if (files.get(path) !== id) changes.push({ path, content })
+    if (!run.view.blobs.has(id)) run.view.blobs.set(id, task)
+    if (from.files.get(path) !== id) {
+      changes.push({ path, content })
+      files.set(path, id)
+    }
   }
-  for (const path of files.keys()) if (!wanted.has(path) && !invalidPaths.includes(path)) changes.push({ path, content: null })
-  return changes
+  const kept = new Set(from.invalid)
+  for (const path of from.files.keys()) {
+    if (wanted.has(path) || kept.has(path)) continue
+    changes.push({ path, content: null })
+    files.delete(path)
+  }
+  return { changes, files }
 }
 
 const titlesOf = (tasks: readonly Task[]) => new Map(tasks.map((t) => [t.id, t.title]))
@@ -187,7 +208,8 @@ const titlesOf = (tasks: readonly Task[]) => new Map(tasks.map((t) => [t.id, t.t
  * sync ran is kept. Then refs/tsk/imported names `to`.
  */
 async function importInto(run: Run, from: string | null, to: string): Promise<void> {
-  const [before, after] = await Promise.all([tasksAt(run.repo, from, run.cache), tasksAt(run.repo, to, run.cache)])
+  const before = await tasksAt(run.view, from)
+  const after = await tasksAt(run.view, to, from)
   const outcome = await mutateTasks(run.home, (current) => {
     const result = mergeTaskLists(before.tasks, current, after.tasks)
     return { tasks: result.tasks, result, explicitDelete: after.tasks.length === 0 }

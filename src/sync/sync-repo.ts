@@ -1,20 +1,20 @@
 // The sync repository: TSK_HOME/sync, a bare git repository (no work tree: tsk writes commits
 // with git's plumbing), the list on its own branch (`sync.branch`, `tsk` by default) as one file
-// per task (`tasks/<id>.json`, see domain/task-file.ts). Refs:
+// per task (`tasks/<xx>/<id>.json`, see domain/task-file.ts). Refs:
 //   refs/heads/<branch>          this machine's list, committed
 //   refs/remotes/origin/<branch> the remote's, as last fetched
 //   refs/tsk/imported            the commit whose list the store holds (every change of it in)
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { git } from "./git-command.ts"
 import { tskCommandLine } from "../store/tsk-process.ts"
-import { listTree, readBlobs } from "./git-objects.ts"
+import { diffTree, listTree, readBlobs } from "./git-objects.ts"
 import { TASKS_FOLDER } from "../domain/task-file.ts"
 import { isCanonicalTask } from "../domain/canonical-tasks.ts"
 import type { Task } from "../domain/task.ts"
 
 export const MERGE_DRIVER_NAME = "tsk"
-export const GITATTRIBUTES = `${TASKS_FOLDER}/*.json merge=${MERGE_DRIVER_NAME}\n`
+export const GITATTRIBUTES = `${TASKS_FOLDER}/**/*.json merge=${MERGE_DRIVER_NAME}\n`
 export const IMPORTED_REF = "refs/tsk/imported"
 
 export function syncPaths(home: string) {
@@ -48,7 +48,8 @@ export async function ensureRepo(repo: string, branch: string): Promise<void> {
     await git(["init", "--bare", "-q", repo])
     await installMergeDriver(repo, thisTskCommand())
   }
-  await git(["symbolic-ref", "HEAD", localRef(branch)], { gitDir: repo })
+  const head = `ref: ${localRef(branch)}\n`
+  if (readFileSync(join(repo, "HEAD"), "utf8") !== head) await git(["symbolic-ref", "HEAD", localRef(branch)], { gitDir: repo })
 }
 
 /** The merge driver in a repository's config (`git config merge.tsk.driver`). */
@@ -91,9 +92,6 @@ export async function clearStaleGitLocks(repo: string): Promise<void> {
   }
 }
 
-/** Parsed task files by blob id, shared by the reads of one sync (most blobs are the same). */
-export type BlobCache = Map<string, Task | null>
-
 let taskSchema: Promise<typeof import("../domain/task.ts")["Task"]> | null = null
 
 /** A task file's text as a task; null when it is not one (reported, never written to the store). */
@@ -118,18 +116,43 @@ export interface TreeTasks {
   invalid: string[]
 }
 
-/** The tasks of a commit (none for null), reading only the blobs `cache` does not hold. */
-export async function tasksAt(repo: string, commit: string | null, cache: BlobCache): Promise<TreeTasks> {
-  const files = await listTree(repo, commit, TASKS_FOLDER)
-  const unknown = [...files.values()].filter((id) => !cache.has(id))
+/**
+ * What one sync knows of the repository: parsed task files by blob id (most blobs are the same in
+ * every commit it reads), and the task files of the commits it read or wrote.
+ */
+export interface RepoView {
+  repo: string
+  blobs: Map<string, Task | null>
+  trees: Map<string, Map<string, string>>
+}
+
+export function newRepoView(repo: string): RepoView {
+  return { repo, blobs: new Map(), trees: new Map() }
+}
+
+/** The task files of a commit: known, or a known commit's changed by diff-tree, or listed. */
+async function filesAt(view: RepoView, commit: string, near: string | null): Promise<Map<string, string>> {
+  const known = view.trees.get(commit)
+  if (known) return known
+  const from = near !== null ? view.trees.get(near) : undefined
+  const files = from ? await diffTree(view.repo, near!, commit, from, TASKS_FOLDER) : await listTree(view.repo, commit, TASKS_FOLDER)
+  view.trees.set(commit, files)
+  return files
+}
+
+/** The tasks of a commit (none for null), reading only the blobs not read before. `near`: a commit whose files are known, to diff against. */
+export async function tasksAt(view: RepoView, commit: string | null, near: string | null = null): Promise<TreeTasks> {
+  if (commit === null) return { tasks: [], files: new Map(), invalid: [] }
+  const files = await filesAt(view, commit, near)
+  const unknown = [...new Set(files.values())].filter((id) => !view.blobs.has(id))
   if (unknown.length > 0) {
-    const texts = await readBlobs(repo, unknown)
-    for (const id of unknown) cache.set(id, await parseTaskFile(texts.get(id) ?? ""))
+    const texts = await readBlobs(view.repo, unknown)
+    for (const id of unknown) view.blobs.set(id, await parseTaskFile(texts.get(id) ?? ""))
   }
   const tasks: Task[] = []
   const invalid: string[] = []
   for (const [path, id] of files) {
-    const task = cache.get(id)
+    const task = view.blobs.get(id)
     if (task) tasks.push(task)
     else invalid.push(path)
   }

@@ -36,7 +36,7 @@ describe("tsk merge-driver under a plain git pull", () => {
     expect(runTsk(home, ["sync"]).code).toBe(0)
     const driver = execFileSync("git", ["--git-dir", join(home, "sync"), "config", "merge.tsk.driver"], { encoding: "utf8" })
     expect(driver).toMatch(/merge-driver %O %A %B %P\n$/)
-    expect(execFileSync("git", ["--git-dir", remote, "show", "tsk:.gitattributes"], { encoding: "utf8" })).toBe("tasks/*.json merge=tsk\n")
+    expect(execFileSync("git", ["--git-dir", remote, "show", "tsk:.gitattributes"], { encoding: "utf8" })).toBe("tasks/**/*.json merge=tsk\n")
   })
 
   it("merges two clones' concurrent changes to one task without conflict markers", () => {
