@@ -67,12 +67,13 @@ export async function runSync(home: string, options: SyncOptions = {}): Promise<
   if (!remote) throw invalid("no sync remote: run 'tsk sync init <remote>' first (any git URL, a local bare repository included)")
   const paths = syncPaths(home)
   try {
-    const result = await withFileLock(paths.lock, () => syncLocked(home, remote, config.sync.branch), options.waitMs ?? 60_000)
-    await recordSyncState(home, { ok: true, at: new Date().toISOString(), error: null })
+    const branch = config.sync.branch
+    const result = await withFileLock(paths.lock, () => syncLocked(home, remote, branch), options.waitMs ?? 60_000)
+    await recordSyncState(home, { ok: true, at: new Date().toISOString(), error: null, branch })
     return result
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    await recordSyncState(home, { ok: false, at: new Date().toISOString(), error: message }).catch(() => {})
+    await recordSyncState(home, { ok: false, at: new Date().toISOString(), error: message, branch: config.sync.branch }).catch(() => {})
     throw error
   }
 }

@@ -13,24 +13,36 @@ import { git } from "./git-command.ts"
 import { blobIdOf, listTree, objectFormat, resolveRef } from "./git-objects.ts"
 import { IMPORTED_REF, localRef, remoteRef, syncPaths } from "./sync-repo.ts"
 
-interface SyncStateFile {
+/** sync-state.json: the last attempt, the last success, and the commits ahead and behind after it. */
+export interface SyncStateFile {
   lastAttemptAt: string | null
   lastSyncAt: string | null
   lastError: string | null
+  ahead: number
+  behind: number
 }
 
-function readStateFile(home: string): SyncStateFile {
+export function readSyncStateFile(home: string): SyncStateFile {
   try {
     const raw = JSON.parse(readFileSync(syncPaths(home).state, "utf8")) as Partial<SyncStateFile>
-    return { lastAttemptAt: raw.lastAttemptAt ?? null, lastSyncAt: raw.lastSyncAt ?? null, lastError: raw.lastError ?? null }
+    return { lastAttemptAt: raw.lastAttemptAt ?? null, lastSyncAt: raw.lastSyncAt ?? null, lastError: raw.lastError ?? null, ahead: raw.ahead ?? 0, behind: raw.behind ?? 0 }
   } catch {
-    return { lastAttemptAt: null, lastSyncAt: null, lastError: null }
+    return { lastAttemptAt: null, lastSyncAt: null, lastError: null, ahead: 0, behind: 0 }
   }
 }
 
-export async function recordSyncState(home: string, outcome: { ok: boolean; at: string; error: string | null }): Promise<void> {
-  const previous = readStateFile(home)
-  const next: SyncStateFile = { lastAttemptAt: outcome.at, lastSyncAt: outcome.ok ? outcome.at : previous.lastSyncAt, lastError: outcome.ok ? null : outcome.error }
+/** Record a sync's outcome; after a failure, how far the branches are apart (best effort). */
+export async function recordSyncState(home: string, outcome: { ok: boolean; at: string; error: string | null; branch: string }): Promise<void> {
+  const previous = readSyncStateFile(home)
+  const { repo } = syncPaths(home)
+  const apart = outcome.ok ? { ahead: 0, behind: 0 } : existsSync(join(repo, "HEAD")) ? await counts(repo, outcome.branch).catch(() => previous) : previous
+  const next: SyncStateFile = {
+    lastAttemptAt: outcome.at,
+    lastSyncAt: outcome.ok ? outcome.at : previous.lastSyncAt,
+    lastError: outcome.ok ? null : outcome.error,
+    ahead: apart.ahead,
+    behind: apart.behind,
+  }
   await writeJsonAtomic(syncPaths(home).state, next)
 }
 
@@ -72,7 +84,7 @@ async function storeChanged(home: string, repo: string): Promise<boolean> {
 
 export async function readSyncStatus(home: string): Promise<SyncStatus> {
   const [config, conflicts] = await Promise.all([readConfig(home), readSyncConflicts(home)])
-  const state = readStateFile(home)
+  const state = readSyncStateFile(home)
   const { repo } = syncPaths(home)
   const hasRepo = existsSync(join(repo, "HEAD"))
   const { ahead, behind } = hasRepo ? await counts(repo, config.sync.branch) : { ahead: 0, behind: 0 }

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from "vitest"
+import { act } from "react"
+import { createValueFeed, NO_FEEDS } from "../../src/tui/monitor-feeds.ts"
+import type { SyncBadge, SyncFeed } from "../../src/tui/sync-feed.ts"
+import { updateConfig } from "../../src/store/config-store.ts"
+import { lineWith, makeHome, renderApp, type Harness } from "../tui/app-harness.tsx"
+
+let app: Harness
+afterEach(async () => {
+  await app.destroy()
+})
+
+function fakeSync(badge: SyncBadge): SyncFeed & { set(b: SyncBadge): void; calls: number } {
+  const feed = createValueFeed(badge)
+  const fake = {
+    ...feed,
+    calls: 0,
+    async syncNow() {
+      fake.calls++
+      return { ok: true, message: "Synced 3 tasks" }
+    },
+    close() {},
+  }
+  return fake
+}
+
+const idle: SyncBadge = { lastSyncAt: null, failed: false, ahead: 0, behind: 0, openConflicts: 0, syncing: false }
+
+describe("sync in the TUI", () => {
+  it("shows the last sync, commits apart and open conflicts in the header once sync is set up", async () => {
+    const home = makeHome()
+    await updateConfig(home, "sync.remote", "/somewhere/remote.git")
+    const sync = fakeSync(idle)
+    app = await renderApp({ home, width: 110, feeds: { ...NO_FEEDS, sync } })
+    expect(lineWith(app.frame(), "tsk")).toContain("⇅ never")
+    await act(async () => sync.set({ ...idle, lastSyncAt: new Date(2026, 2, 10, 9, 12).toISOString(), ahead: 1, behind: 2, openConflicts: 3 }))
+    expect(lineWith(await app.render(), "tsk")).toContain("⇅ 09:12 ↑1 ↓2 !3")
+  })
+
+  it("shows nothing of sync while it is not set up", async () => {
+    app = await renderApp({ width: 110, feeds: { ...NO_FEEDS, sync: fakeSync(idle) } })
+    expect(lineWith(app.frame(), "tsk")).not.toContain("⇅")
+  })
+
+  it("syncs on S and says how it went", async () => {
+    const home = makeHome()
+    await updateConfig(home, "sync.remote", "/somewhere/remote.git")
+    const sync = fakeSync(idle)
+    app = await renderApp({ home, width: 110, feeds: { ...NO_FEEDS, sync } })
+    await app.press("S")
+    expect(sync.calls).toBe(1)
+    await app.waitForFrame((frame) => frame.includes("Synced 3 tasks"))
+  })
+})
