@@ -14,5 +14,7 @@ describe("sync of three homes through one bare repository", () => {
     expect(outcome.lists[2]).toEqual(outcome.lists[0])
     expect(outcome.lists[0]!.length).toBeGreaterThan(0)
     expect(missingChanges(outcome)).toEqual([])
+    // The run made concurrent edits of one field: the check above had losing values to find.
+    expect(outcome.lostTitles.size).toBeGreaterThan(0)
   }, 240_000)
 })
