@@ -9,7 +9,7 @@ import { invalid } from "../domain/errors.ts"
 import { mergeTaskLists, type FieldConflict } from "../domain/task-merge.ts"
 import { serializeTaskFile } from "../domain/task-file.ts"
 import type { Task } from "../domain/task.ts"
-import { recordMergeOutcome } from "../store/sync-conflicts.ts"
+import { recordMergeOutcome } from "./sync-conflicts.ts"
 import { parseTaskFile } from "./sync-repo.ts"
 
 export interface DriverOutcome {
@@ -38,6 +38,6 @@ export async function runMergeDriver(home: string, baseFile: string, oursFile: s
     else if (!task.blockedBy.includes(drop.value)) task.blockedBy = [...task.blockedBy, drop.value]
   }
   writeFileSync(oursFile, serializeTaskFile(task))
-  await recordMergeOutcome(home, "merge-driver", result.conflicts, [])
+  await recordMergeOutcome(home, `git merge of ${path}`, result.conflicts, [], [task])
   return { path, conflicts: result.conflicts }
 }

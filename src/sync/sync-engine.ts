@@ -13,7 +13,7 @@ import { hostname } from "node:os"
 import { mutateTasks, readTasks } from "../store/tasks-repository.ts"
 import { readConfig } from "../store/config-store.ts"
 import { withFileLock } from "../store/file-lock.ts"
-import { recordMergeOutcome } from "../store/sync-conflicts.ts"
+import { recordMergeOutcome } from "./sync-conflicts.ts"
 import { mergeTaskLists, type DroppedLink, type FieldConflict } from "../domain/task-merge.ts"
 import { serializeTaskFile, taskFilePath } from "../domain/task-file.ts"
 import { invalid, TskError } from "../domain/errors.ts"
@@ -166,7 +166,7 @@ async function mergeCommits(run: Run, ours: string, theirs: string): Promise<str
   const result = mergeTaskLists(b.tasks, o.tasks, t.tasks)
   run.conflicts.push(...result.conflicts)
   run.dropped.push(...result.dropped)
-  await recordMergeOutcome(run.home, "sync", result.conflicts, result.dropped, titlesOf(result.tasks))
+  await recordMergeOutcome(run.home, `sync with ${run.remote}`, result.conflicts, result.dropped, result.tasks)
   const { changes, files } = changesFrom(run, o, result.tasks)
   const commit = await writeCommit(run.repo, [ours, theirs], changes, `tsk: merge ${theirs.slice(0, 8)} into ${ours.slice(0, 8)} on ${hostname()}`)
   run.view.trees.set(commit, files)
@@ -201,8 +201,6 @@ function changesFrom(run: Run, from: TreeTasks, tasks: readonly Task[]): { chang
   return { changes, files }
 }
 
-const titlesOf = (tasks: readonly Task[]) => new Map(tasks.map((t) => [t.id, t.title]))
-
 /**
  * Take commit `to` into the store, which holds `from` (null: nothing yet) plus whatever changed
  * locally since: a three-way merge inside the store's locked change, so a change made while the
@@ -218,7 +216,7 @@ async function importInto(run: Run, from: string | null, to: string): Promise<vo
   const { conflicts, dropped } = outcome.result
   run.conflicts.push(...conflicts)
   run.dropped.push(...dropped)
-  await recordMergeOutcome(run.home, "sync", conflicts, dropped, titlesOf(outcome.snapshot.tasks))
+  await recordMergeOutcome(run.home, `sync with ${run.remote}`, conflicts, dropped, outcome.snapshot.tasks)
   await moveRefs(run.repo, [[IMPORTED_REF, to]])
 }
 

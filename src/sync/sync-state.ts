@@ -7,7 +7,7 @@ import { join } from "node:path"
 import { writeJsonAtomic } from "../store/durable-file.ts"
 import { readConfig } from "../store/config-store.ts"
 import { readTasks } from "../store/tasks-repository.ts"
-import { readSyncConflicts } from "../store/sync-conflicts.ts"
+import { readConflicts } from "../store/conflicts-store.ts"
 import { serializeTaskFile, taskFilePath } from "../domain/task-file.ts"
 import { git } from "./git-command.ts"
 import { blobIdOf, listTree, objectFormat, resolveRef } from "./git-objects.ts"
@@ -83,7 +83,8 @@ async function storeChanged(home: string, repo: string): Promise<boolean> {
 }
 
 export async function readSyncStatus(home: string): Promise<SyncStatus> {
-  const [config, conflicts] = await Promise.all([readConfig(home), readSyncConflicts(home)])
+  const config = await readConfig(home)
+  const conflicts = readConflicts(home)
   const state = readSyncStateFile(home)
   const { repo } = syncPaths(home)
   const hasRepo = existsSync(join(repo, "HEAD"))
@@ -100,6 +101,6 @@ export async function readSyncStatus(home: string): Promise<SyncStatus> {
     ahead,
     behind,
     localChanges,
-    openConflicts: conflicts.filter((c) => c.resolvedAt === null).length,
+    openConflicts: conflicts.length,
   }
 }

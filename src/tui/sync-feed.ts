@@ -1,9 +1,8 @@
-// The header's sync state and the key that syncs: what sync-state.json and sync-conflicts.json
+// The header's sync state and the key that syncs: what sync-state.json and conflicts.json
 // say (looked at every 2 s by their identity, read only when they changed), and `syncNow`, the
 // same sync as `tsk sync`, run in this process.
-import { readFileSync } from "node:fs"
 import { fileIdentity } from "../store/file-identity.ts"
-import { syncConflictsPath } from "../store/sync-conflicts.ts"
+import { conflictsPath, readConflicts } from "../store/conflicts-store.ts"
 import { syncPaths } from "../sync/sync-repo.ts"
 import { readSyncStateFile } from "../sync/sync-state.ts"
 import { sanitizeErrorMessage } from "../domain/errors.ts"
@@ -24,21 +23,12 @@ export interface SyncFeed extends Feed<SyncBadge> {
   close(): void
 }
 
-function openConflictCount(home: string): number {
-  try {
-    const file = JSON.parse(readFileSync(syncConflictsPath(home), "utf8")) as { conflicts?: { resolvedAt?: string | null }[] }
-    return (file.conflicts ?? []).filter((c) => !c.resolvedAt).length
-  } catch {
-    return 0
-  }
-}
-
 export function openSyncFeed(home: string, pollMs = 2000): SyncFeed {
   const read = (syncing: boolean): SyncBadge => {
     const state = readSyncStateFile(home)
-    return { lastSyncAt: state.lastSyncAt, failed: state.lastError !== null, ahead: state.ahead, behind: state.behind, openConflicts: openConflictCount(home), syncing }
+    return { lastSyncAt: state.lastSyncAt, failed: state.lastError !== null, ahead: state.ahead, behind: state.behind, openConflicts: readConflicts(home).length, syncing }
   }
-  const identity = () => `${fileIdentity(syncPaths(home).state)}|${fileIdentity(syncConflictsPath(home))}`
+  const identity = () => `${fileIdentity(syncPaths(home).state)}|${fileIdentity(conflictsPath(home))}`
   const feed = createValueFeed<SyncBadge>(read(false))
   let seen = identity()
   let syncing = false
@@ -61,7 +51,7 @@ export function openSyncFeed(home: string, pollMs = 2000): SyncFeed {
         const { runSync } = await import("../sync/sync-engine.ts")
         const result = await runSync(home)
         const conflicts = result.conflicts.length
-        return { ok: true, message: `Synced ${result.tasks} tasks${conflicts > 0 ? `; ${conflicts} conflict${conflicts === 1 ? "" : "s"} (tsk sync status)` : ""}` }
+        return { ok: true, message: `Synced ${result.tasks} tasks${conflicts > 0 ? `; ${conflicts} conflict${conflicts === 1 ? "" : "s"} (tsk conflicts)` : ""}` }
       } catch (error) {
         return { ok: false, message: `Sync failed: ${sanitizeErrorMessage(error)}` }
       } finally {

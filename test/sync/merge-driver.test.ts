@@ -64,7 +64,7 @@ describe("tsk merge-driver under a plain git pull", () => {
     const merged = JSON.parse(text) as Task
     expect(merged).toMatchObject({ title: "title from one", priority: "high", description: "words from two", updatedAt: "2030-01-01T10:00:00.000Z" })
     expect(gitIn(two, ["status", "--porcelain"])).toBe("")
-    const conflicts = JSON.parse(readFileSync(join(driverHome, "sync-conflicts.json"), "utf8")).conflicts
-    expect(conflicts).toMatchObject([{ source: "merge-driver", taskId: task.id, field: "title", kept: "title from one", lost: "title from two" }])
+    const conflicts = JSON.parse(readFileSync(join(driverHome, "conflicts.json"), "utf8")).conflicts
+    expect(conflicts).toMatchObject([{ source: `git merge of ${taskFilePath(task.id)}`, taskId: task.id, field: "title", kept: "title from one", lost: "title from two" }])
   })
 })

@@ -11,7 +11,7 @@ import { createAppStore, type AppStore } from "../../src/store/app-store.ts"
 import { readTasks } from "../../src/store/tasks-repository.ts"
 import { updateConfig } from "../../src/store/config-store.ts"
 import { runSync } from "../../src/sync/sync-engine.ts"
-import { readSyncConflicts } from "../../src/store/sync-conflicts.ts"
+import { readConflicts } from "../../src/store/conflicts-store.ts"
 import type { Task } from "../../src/domain/task.ts"
 
 export interface FuzzOutcome {
@@ -126,7 +126,7 @@ export async function runFuzz(root: string, operations: number, seed: number): P
   }
   const lists = await Promise.all(homes.map(async (home) => (await readTasks(home)).tasks.slice().sort((a, b) => (a.id < b.id ? -1 : 1))))
   const lostTitles = new Set<string>()
-  for (const home of homes) for (const c of await readSyncConflicts(home)) if (c.field === "title" && typeof c.lost === "string") lostTitles.add(c.lost)
+  for (const home of homes) for (const c of readConflicts(home)) if (c.field === "title" && typeof c.lost === "string") lostTitles.add(c.lost)
   return { lists, titles, notes, created, lostTitles, operations, syncs }
 }
 
