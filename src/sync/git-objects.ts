@@ -1,6 +1,8 @@
 // Reading and writing the sync repository's objects with git's plumbing: a tree's task files
 // (ls-tree), many blobs in one process (cat-file --batch), a commit of changed files without a
 // work tree or an index (fast-import), and refs moved together or not at all (update-ref --stdin).
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { committer, git, gitText } from "./git-command.ts"
 
 /** path → blob id of the files under `folder` in `commit` (empty for no commit). */
@@ -61,7 +63,6 @@ export async function readBlobs(gitDir: string, ids: readonly string[]): Promise
   return out
 }
 
-let hashName: Promise<"sha1" | "sha256"> | null = null
 
 /** The blob id git gives `content` in a repository of this object format. */
 export function blobIdOf(content: string, format: "sha1" | "sha256"): string {
@@ -72,9 +73,35 @@ export function blobIdOf(content: string, format: "sha1" | "sha256"): string {
   return hasher.digest("hex")
 }
 
-export function objectFormat(gitDir: string): Promise<"sha1" | "sha256"> {
-  hashName ??= gitText(["rev-parse", "--show-object-format"], { gitDir, allowFail: true }).then((f) => (f === "sha256" ? "sha256" : "sha1"))
-  return hashName
+/** The repository's object format, from its config (`extensions.objectformat`; sha1 when absent). */
+export function objectFormat(gitDir: string): "sha1" | "sha256" {
+  let config = ""
+  try {
+    config = readFileSync(join(gitDir, "config"), "utf8")
+  } catch {
+    // no config: git's default
+  }
+  return /^\s*objectformat\s*=\s*sha256\s*$/im.test(config) ? "sha256" : "sha1"
+}
+
+/** Several refs' commits in one `git for-each-ref` (a ref that does not exist is absent). */
+export async function readRefs(gitDir: string, refs: readonly string[]): Promise<Map<string, string>> {
+  const text = await gitText(["for-each-ref", "--format=%(refname) %(objectname)", ...refs], { gitDir })
+  const out = new Map<string, string>()
+  for (const line of text.split("\n")) {
+    const [ref, id] = line.split(" ")
+    if (ref && id && refs.includes(ref)) out.set(ref, id)
+  }
+  return out
+}
+
+/** How `a` and `b` relate: the same, one an ancestor of the other, or apart (one `rev-list`). */
+export async function relation(gitDir: string, a: string, b: string): Promise<"same" | "behind" | "ahead" | "apart"> {
+  if (a === b) return "same"
+  const [onlyA, onlyB] = (await gitText(["rev-list", "--left-right", "--count", `${a}...${b}`], { gitDir })).split(/\s+/).map(Number)
+  if (onlyA === 0) return "behind"
+  if (onlyB === 0) return "ahead"
+  return "apart"
 }
 
 /** The commit a ref names, or null when there is none. */
@@ -129,11 +156,6 @@ export async function moveRefs(gitDir: string, moves: readonly [string, string, 
   const zero = "0".repeat(40)
   const lines = ["start", ...moves.map(([ref, id, old]) => `update ${ref} ${id}${old === undefined ? "" : ` ${old ?? zero}`}`), "prepare", "commit", ""]
   await git(["update-ref", "--stdin"], { gitDir, input: lines.join("\n") })
-}
-
-/** Is `ancestor` reachable from `descendant` (or the same commit)? */
-export async function isAncestor(gitDir: string, ancestor: string, descendant: string): Promise<boolean> {
-  return (await git(["merge-base", "--is-ancestor", ancestor, descendant], { gitDir, allowFail: true })).code === 0
 }
 
 /** The best common ancestor of two commits, or null when their histories are unrelated. */

@@ -19,7 +19,7 @@ import { serializeTaskFile, taskFilePath } from "../domain/task-file.ts"
 import { invalid, TskError } from "../domain/errors.ts"
 import type { Task } from "../domain/task.ts"
 import { git, gitComplaint } from "./git-command.ts"
-import { blobIdOf, isAncestor, mergeBase, moveRefs, objectFormat, resolveRef, writeCommit, type FileChange } from "./git-objects.ts"
+import { blobIdOf, mergeBase, moveRefs, objectFormat, readRefs, relation, resolveRef, writeCommit, type FileChange } from "./git-objects.ts"
 import type { TreeTasks } from "./sync-repo.ts"
 import { clearStaleGitLocks, ensureRepo, GITATTRIBUTES, IMPORTED_REF, localRef, newRepoView, remoteRef, syncPaths, tasksAt, type RepoView } from "./sync-repo.ts"
 import { recordSyncState } from "./sync-state.ts"
@@ -82,9 +82,10 @@ async function syncLocked(home: string, remote: string, branch: string): Promise
   const { repo } = syncPaths(home)
   await ensureRepo(repo, branch)
   await clearStaleGitLocks(repo)
-  const run: Run = { home, repo, remote, branch, view: newRepoView(repo), format: await objectFormat(repo), conflicts: [], dropped: [], invalidFiles: new Set() }
-  let head = await resolveRef(repo, localRef(branch))
-  const imported = await resolveRef(repo, IMPORTED_REF)
+  const run: Run = { home, repo, remote, branch, view: newRepoView(repo), format: objectFormat(repo), conflicts: [], dropped: [], invalidFiles: new Set() }
+  const refs = await readRefs(repo, [localRef(branch), IMPORTED_REF])
+  let head = refs.get(localRef(branch)) ?? null
+  const imported = refs.get(IMPORTED_REF) ?? null
   if (head !== null && head !== imported) await importInto(run, imported, head)
   const exported = await commitStore(run, head)
   const committed = exported !== head
@@ -92,8 +93,9 @@ async function syncLocked(home: string, remote: string, branch: string): Promise
   let merged = false
   for (let round = 1; round <= MAX_ROUNDS; round++) {
     const theirs = await fetchRemote(run)
-    if (theirs !== null && head !== theirs && (head === null || !(await isAncestor(repo, theirs, head)))) {
-      const next = head !== null && !(await isAncestor(repo, head, theirs)) ? await mergeCommits(run, head, theirs) : theirs
+    const apart = theirs === null ? "ahead" : head === null ? "behind" : await relation(repo, head, theirs)
+    if (theirs !== null && (apart === "behind" || apart === "apart")) {
+      const next = head !== null && apart === "apart" ? await mergeCommits(run, head, theirs) : theirs
       await moveRefs(repo, [[localRef(branch), next, head]])
       await importInto(run, head, next)
       head = next

@@ -76,7 +76,8 @@ async function storeChanged(home: string, repo: string): Promise<boolean> {
   const imported = await resolveRef(repo, IMPORTED_REF)
   const { tasks } = await readTasks(home)
   if (imported === null) return tasks.length > 0
-  const [files, format] = await Promise.all([listTree(repo, imported, "tasks"), objectFormat(repo)])
+  const files = await listTree(repo, imported, "tasks")
+  const format = objectFormat(repo)
   if (files.size !== tasks.length) return true
   for (const task of tasks) if (files.get(taskFilePath(task.id)) !== blobIdOf(serializeTaskFile(task), format)) return true
   return false
