@@ -2,7 +2,7 @@
 // say (looked at every 2 s by their identity, read only when they changed), and `syncNow`, the
 // same sync as `tsk sync`, run in this process.
 import { fileIdentity } from "../store/file-identity.ts"
-import { conflictsPath, readConflicts } from "../store/conflicts-store.ts"
+import { conflictsPath, readConflicts, type ConflictRecord } from "../store/conflicts-store.ts"
 import { syncPaths } from "../sync/sync-repo.ts"
 import { readSyncStateFile } from "../sync/sync-state.ts"
 import { sanitizeErrorMessage } from "../domain/errors.ts"
@@ -14,8 +14,12 @@ export interface SyncBadge {
   ahead: number
   behind: number
   openConflicts: number
+  /** The conflict records with both values, newest first (at most MAX_SHOWN). */
+  conflicts: readonly ConflictRecord[]
   syncing: boolean
 }
+
+const MAX_SHOWN = 200
 
 export interface SyncFeed extends Feed<SyncBadge> {
   /** Sync now; what to tell the person. */
@@ -26,7 +30,16 @@ export interface SyncFeed extends Feed<SyncBadge> {
 export function openSyncFeed(home: string, pollMs = 2000): SyncFeed {
   const read = (syncing: boolean): SyncBadge => {
     const state = readSyncStateFile(home)
-    return { lastSyncAt: state.lastSyncAt, failed: state.lastError !== null, ahead: state.ahead, behind: state.behind, openConflicts: readConflicts(home).length, syncing }
+    const conflicts = readConflicts(home)
+    return {
+      lastSyncAt: state.lastSyncAt,
+      failed: state.lastError !== null,
+      ahead: state.ahead,
+      behind: state.behind,
+      openConflicts: conflicts.length,
+      conflicts: conflicts.slice(-MAX_SHOWN).reverse(),
+      syncing,
+    }
   }
   const identity = () => `${fileIdentity(syncPaths(home).state)}|${fileIdentity(conflictsPath(home))}`
   const feed = createValueFeed<SyncBadge>(read(false))
@@ -51,7 +64,7 @@ export function openSyncFeed(home: string, pollMs = 2000): SyncFeed {
         const { runSync } = await import("../sync/sync-engine.ts")
         const result = await runSync(home)
         const conflicts = result.conflicts.length
-        return { ok: true, message: `Synced ${result.tasks} tasks${conflicts > 0 ? `; ${conflicts} conflict${conflicts === 1 ? "" : "s"} (tsk conflicts)` : ""}` }
+        return { ok: true, message: `Synced ${result.tasks} task${result.tasks === 1 ? "" : "s"}${conflicts > 0 ? `; ${conflicts} conflict${conflicts === 1 ? "" : "s"} (tsk conflicts)` : ""}` }
       } catch (error) {
         return { ok: false, message: `Sync failed: ${sanitizeErrorMessage(error)}` }
       } finally {

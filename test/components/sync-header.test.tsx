@@ -24,7 +24,7 @@ function fakeSync(badge: SyncBadge): SyncFeed & { set(b: SyncBadge): void; calls
   return fake
 }
 
-const idle: SyncBadge = { lastSyncAt: null, failed: false, ahead: 0, behind: 0, openConflicts: 0, syncing: false }
+const idle: SyncBadge = { lastSyncAt: null, failed: false, ahead: 0, behind: 0, openConflicts: 0, conflicts: [], syncing: false }
 
 describe("sync in the TUI", () => {
   it("shows the last sync, commits apart and open conflicts in the header once sync is set up", async () => {
@@ -40,6 +40,32 @@ describe("sync in the TUI", () => {
   it("shows nothing of sync while it is not set up", async () => {
     app = await renderApp({ width: 110, feeds: { ...NO_FEEDS, sync: fakeSync(idle) } })
     expect(lineWith(app.frame(), "tsk")).not.toContain("⇅")
+  })
+
+  it("shows each conflict's kept and lost values on C", async () => {
+    const sync = fakeSync({
+      ...idle,
+      openConflicts: 1,
+      conflicts: [
+        {
+          id: "c1",
+          at: "2026-03-10T09:00:00.000Z",
+          source: "sync with origin",
+          taskId: "0123456789abcdef",
+          title: "Write report",
+          field: "title",
+          kept: "Write the report",
+          lost: "Write a report",
+          keptUpdatedAt: "2026-03-10T08:59:00.000Z",
+          lostUpdatedAt: "2026-03-10T08:58:00.000Z",
+        },
+      ],
+    })
+    app = await renderApp({ width: 120, height: 30, feeds: { ...NO_FEEDS, sync } })
+    const frame = await app.press("C")
+    expect(frame).toContain("Conflicts (1")
+    expect(frame).toContain("01234567 Write report  title")
+    expect(frame).toContain("kept Write the report (2026-03-10T08:59:00.000Z)  lost Write a report (2026-03-10T08:58")
   })
 
   it("syncs on S and says how it went", async () => {
