@@ -1,6 +1,7 @@
 // tsk sync [init <remote> | status] and tsk merge-driver (docs/sync.md).
 import type { CommandContext, CommandSpec, Style } from "./command.ts"
 import { requirePositional } from "./cli-store.ts"
+import { escapeControls } from "../domain/text-safety.ts"
 import type { SyncResult } from "../sync/sync-engine.ts"
 import type { SyncStatus } from "../sync/sync-state.ts"
 
@@ -9,10 +10,10 @@ const engine = () => import("../sync/sync-engine.ts")
 function describeResult(result: SyncResult, s: Style): string {
   const steps = [result.committed ? "committed local changes" : null, result.merged ? "merged the remote's" : null, result.pushed ? "pushed" : null].filter(Boolean)
   const lines = [`${s.green("✓")} in sync with ${result.remote} (${result.branch}): ${result.tasks} task${result.tasks === 1 ? "" : "s"}${steps.length ? `; ${steps.join(", ")}` : "; nothing to do"}`]
-  for (const c of result.conflicts.slice(0, 10)) lines.push(`${s.yellow("!")} ${c.title} (${c.taskId.slice(0, 8)}): ${c.field} kept ${JSON.stringify(c.kept)}, set aside ${JSON.stringify(c.lost)}`)
+  for (const c of result.conflicts.slice(0, 10)) lines.push(`${s.yellow("!")} ${escapeControls(c.title)} (${c.taskId.slice(0, 8)}): ${c.field} kept ${JSON.stringify(c.kept)}, set aside ${JSON.stringify(c.lost)}`)
   if (result.conflicts.length > 10) lines.push(`  … ${result.conflicts.length - 10} more conflicts (tsk conflicts)`)
   for (const d of result.dropped) lines.push(`${s.yellow("!")} dropped ${d.field} ${d.value.slice(0, 8)} of ${d.taskId.slice(0, 8)} (${d.reason})`)
-  for (const path of result.invalidFiles) lines.push(`${s.yellow("!")} ${path} is not a tsk task: left as it is`)
+  for (const path of result.invalidFiles) lines.push(`${s.yellow("!")} ${escapeControls(path)} is not a tsk task: left as it is`)
   return lines.join("\n")
 }
 
