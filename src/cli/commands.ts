@@ -53,6 +53,8 @@ export const rootCommand: CommandSpec = {
     lazyCommand("serve", "Run the agent bridge and the C64 scheduler headless", async () => (await more()).serve()),
     lazyCommand("checkpoint", "Recovery checkpoints: list, show, create", async () => (await more()).checkpoint()),
     lazyCommand("recover", "Reconcile the newest checkpoint with the files (--dry-run: only say what)", async () => (await more()).recover()),
+    lazyCommand("sync", "Sync the list through git: init <remote>, status; alone: commit, fetch, merge, push", async () => (await more()).sync()),
+    lazyCommand("merge-driver", "git's merge driver for tsk's task files (run by git)", async () => (await more()).mergeDriver()),
     lazyCommand("demo", "Open the TUI on a temporary home with sample tasks and a scripted agent", async () => (await more()).demo()),
   ],
   examples: ["tsk", 'tsk add "Fix login bug" -p high -P web', "tsk list --json", "tsk done a1b2"],

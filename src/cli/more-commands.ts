@@ -32,3 +32,5 @@ export const serve = async (): Promise<CommandSpec> => (await import("./serve-co
 export const checkpoint = async (): Promise<CommandSpec> => (await import("./checkpoint-command.ts")).checkpointCommand
 export const recover = async (): Promise<CommandSpec> => (await import("./checkpoint-command.ts")).recoverCommand
 export const demo = async (): Promise<CommandSpec> => (await import("./demo-command.ts")).demoCommand
+export const sync = async (): Promise<CommandSpec> => (await import("./sync-command.ts")).syncCommand
+export const mergeDriver = async (): Promise<CommandSpec> => (await import("./sync-command.ts")).mergeDriverCommand

@@ -18,6 +18,7 @@ import { createC64BridgeCommands } from "../c64/bridge-commands.ts"
 import type { C64Service } from "../c64/c64-service.ts"
 import { createOsBridgeCommands } from "../os/bridge-commands.ts"
 import { createOsEngine } from "../os/engine.ts"
+import { createSyncBridgeCommands } from "../sync/sync-bridge-commands.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { errorKindOf, invalid, notFound, TskError } from "../domain/errors.ts"
 import { createTaskSession } from "./task-session.ts"
@@ -68,7 +69,7 @@ export function createBridgeExecutor(options: ExecutorOptions): BridgeExecutor {
   const c64Commands = createC64BridgeCommands(unreachableService)
   const memoryCommands = createMemoryBridgeCommands(createMemoryManager(home))
   const approvalCommands = createApprovalBridgeCommands(home, "mcp")
-  const registry = createBridgeRegistry(taskCommands, [...osCommands, ...c64Commands, ...memoryCommands, ...approvalCommands])
+  const registry = createBridgeRegistry(taskCommands, [...osCommands, ...c64Commands, ...memoryCommands, ...approvalCommands, ...createSyncBridgeCommands(home)])
   const forwarded = new Set(c64Commands.map((d) => d.command))
 
   const validated = (definition: BridgeCommandDefinition, payload: unknown): unknown => {

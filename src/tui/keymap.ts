@@ -145,6 +145,8 @@ export const KEYMAP = [
   binding({ action: "global.viewCalendar", scope: "global", keys: ["3"], label: "3", description: "Calendar view" }),
   binding({ action: "global.viewMonitor", scope: "global", keys: ["4"], label: "4", description: "Monitor view" }),
   binding({ action: "global.escape", scope: "global", keys: ["escape"], label: "Esc", description: "dismiss the toasts; else clear the search and the filter" }),
+  binding({ action: "global.sync", scope: "global", keys: ["S"], label: "S", description: "sync the list through git now (tsk sync; set up with tsk sync init)" }),
+  binding({ action: "global.conflicts", scope: "global", keys: ["C"], label: "C", description: "conflicts: what merges set aside, with both values (tsk conflicts)" }),
   binding({ action: "global.messages", scope: "global", keys: ["M"], label: "M", description: "message log: the last 50 toasts, newest first" }),
   binding({ action: "global.palette", scope: "global", keys: [":"], label: ":", description: "command palette: every action with its key", hint: "commands" }),
   binding({ action: "global.help", scope: "global", keys: ["?"], label: "?", description: "help: every key, this view's first; / searches", hint: "help" }),

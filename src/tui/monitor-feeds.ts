@@ -4,6 +4,7 @@ import type { C64Control } from "./c64-control.ts"
 import type { OsPanelStatus } from "./os-panel-status.ts"
 import type { AgentMemoryFeed } from "./memory-feed.ts"
 import type { ApprovalsFeed } from "./approvals-feed.ts"
+import type { SyncFeed } from "./sync-feed.ts"
 
 export interface C64TaskSummary {
   id: string
@@ -44,6 +45,8 @@ export interface MonitorFeeds {
   checkpoint?: Feed<Date | null> | null
   /** Agents' permission requests; absent or null: this TUI does not answer them (hooks do not wait for it). */
   approvals?: ApprovalsFeed | null
+  /** The list's sync through git (header, the sync key); absent: sync is not set up. */
+  sync?: SyncFeed | null
 }
 
 export const NO_FEEDS: MonitorFeeds = { c64: null, os: null }

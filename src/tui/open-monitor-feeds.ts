@@ -8,6 +8,7 @@ import { lastCheckpointTime } from "../recovery/checkpoint-store.ts"
 import { createOsFeed, openOsReader, type OsFeed } from "./os-feed.ts"
 import { openMemoryFeed } from "./memory-feed.ts"
 import { openApprovalsFeed } from "./approvals-feed.ts"
+import { openSyncFeed } from "./sync-feed.ts"
 
 export interface OpenedFeeds {
   feeds: MonitorFeeds
@@ -44,11 +45,13 @@ export async function openMonitorFeeds(home: string, env: NodeJS.ProcessEnv): Pr
   // Starting and stopping C64 reads from the pane; a runner it starts stops when the TUI quits.
   const c64Control = createC64Control({ home, env, onChange: () => void c64?.refresh() })
   const checkpoint = createCheckpointFeed(home)
+  const sync = openSyncFeed(home)
   return {
-    feeds: { c64, os, c64Control, memory, checkpoint, approvals },
+    feeds: { c64, os, c64Control, memory, checkpoint, approvals, sync },
     problems,
     async close() {
       checkpoint.close()
+      sync.close()
       await c64Control.close()
       await c64?.close()
       await os?.close()

@@ -10,6 +10,7 @@ import { benchHook } from "./hook-bench.ts"
 import { benchMemory } from "./memory-bench.ts"
 import { benchTui } from "./tui-bench.ts"
 import { benchMcp } from "./mcp-bench.ts"
+import { benchSync } from "./sync-bench.ts"
 import type { Figure } from "./bench-helpers.ts"
 import { readFileSync, writeFileSync } from "node:fs"
 import { cpus, totalmem } from "node:os"
@@ -22,6 +23,7 @@ const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
   ["Claude Code hook", () => benchHook()],
   ["agent memory", () => benchMemory()],
   ["simulated C64", () => benchSimMachine()],
+  ["sync through git at 10,000 tasks", () => benchSync()],
   ["runner with C64 background reads (30 s)", () => benchIdleRunner()],
 ]
 

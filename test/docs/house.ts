@@ -14,7 +14,7 @@ const ROOT = normalize(join(dirname(new URL(import.meta.url).pathname), "..", ".
 export const LAYERS: string[][] = [
   ["domain", "setup"],
   ["store"],
-  ["c64", "os", "memory"],
+  ["c64", "os", "memory", "sync"],
   ["recovery"],
   ["bridge"],
   ["mcp"],
