@@ -65,6 +65,8 @@ export const KEYMAP = [
   binding({ action: "list.expand", scope: "list", keys: ["l", "right"], label: "l", description: "expand subtasks" }),
   binding({ action: "list.collapse", scope: "list", keys: ["h", "left"], label: "h", description: "collapse, or go to the parent" }),
   binding({ action: "list.visual", scope: "list", keys: ["v"], label: "v", description: "visual mode: select several tasks", hint: "select" }),
+  binding({ action: "list.statusBack", scope: "list", keys: ["H"], label: "H", description: "move the task back a status (done → in progress → to do), as on the Board", mutates: true }),
+  binding({ action: "list.statusOn", scope: "list", keys: ["L"], label: "L", description: "move the task on a status (to do → in progress → done), as on the Board", mutates: true }),
   binding({ action: "list.agentPlan", scope: "list", keys: ["P"], label: "P", description: "the agent's plan: every task with its state, retries and artifact" }),
 
   binding({ action: "detail.down", scope: "detail", keys: ["j", "down"], label: "j/↓", description: "scroll the detail down", hint: "scroll" }),
@@ -112,6 +114,7 @@ export const KEYMAP = [
   binding({ action: "monitor.c64Stop", scope: "monitor", keys: ["x"], label: "x", description: "stop the selected C64 task (asks first)", hint: "stop" }),
 
   binding({ action: "task.toggleDone", scope: "task", keys: ["d"], label: "d", description: "toggle done", hint: "done", mutates: true }),
+  binding({ action: "task.startStop", scope: "task", keys: ["s"], label: "s", description: "start (to do → in progress) or stop (in progress → to do)", hint: "start", mutates: true }),
   binding({ action: "task.edit", scope: "task", keys: ["e"], label: "e", description: "edit the task", hint: "edit", mutates: true }),
   binding({ action: "task.addSubtask", scope: "task", keys: ["A"], label: "A", description: "add a subtask", mutates: true }),
   binding({ action: "task.delete", scope: "task", keys: ["x"], label: "x", description: "delete (asks first)", hint: "delete", mutates: true }),
@@ -125,7 +128,7 @@ export const KEYMAP = [
   binding({ action: "global.add", scope: "global", keys: ["a"], label: "a", description: "add a task (on the selected day in the calendar)", hint: "add", mutates: true }),
   binding({ action: "global.search", scope: "global", keys: ["/"], label: "/", description: "search", hint: "search" }),
   binding({ action: "global.filter", scope: "global", keys: ["f"], label: "f", description: "cycle the status filter" }),
-  binding({ action: "global.sort", scope: "global", keys: ["s"], label: "s", description: "cycle the sort order" }),
+  binding({ action: "global.sort", scope: "global", keys: ["S"], label: "S", description: "cycle the sort order" }),
   binding({ action: "global.undo", scope: "global", keys: ["u"], label: "u", description: "undo", mutates: true }),
   binding({ action: "global.redo", scope: "global", keys: ["ctrl+r"], label: "Ctrl+R", description: "redo", mutates: true }),
   binding({ action: "global.nextPane", scope: "global", keys: ["tab"], label: "Tab", description: "next pane" }),

@@ -67,7 +67,7 @@ describe("the status bar", () => {
     expect(frame).not.toMatch(/○\s+. Beta/)
     await app.press("f")
     await app.press("f")
-    frame = await app.press("s")
+    frame = await app.press("S")
     expect(frame).toContain("sort:priority")
     expect(frame.indexOf("Alpha")).toBeLessThan(frame.indexOf("Beta"))
   })

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from "vitest"
+import { lineWith, renderApp, type Harness } from "../tui/app-harness.tsx"
+
+let app: Harness
+afterEach(async () => {
+  await app.destroy()
+})
+
+const statusOf = (title: string) => app.store.getState().tasks.find((t) => t.title === title)!.status
+
+describe("status from the List", () => {
+  it("s starts the selected task and s again stops it", async () => {
+    app = await renderApp({ tasks: [{ title: "Plan sprint 14" }, { title: "Buy milk" }] })
+    let frame = await app.press("s")
+    expect(lineWith(frame, "Plan sprint 14")).toMatch(/› ◐\s+Plan sprint 14/)
+    await app.settle()
+    expect(statusOf("Plan sprint 14")).toBe("in_progress")
+    frame = await app.press("s")
+    await app.settle()
+    expect(statusOf("Plan sprint 14")).toBe("todo")
+    expect(statusOf("Buy milk")).toBe("todo")
+    frame = await app.press("u")
+    await app.settle()
+    expect(statusOf("Plan sprint 14")).toBe("in_progress")
+  })
+
+  it("S cycles the sort order (s starts tasks now)", async () => {
+    app = await renderApp({ tasks: [{ title: "Alpha" }] })
+    const frame = await app.press("S")
+    expect(frame).toContain("sort:priority")
+    expect(statusOf("Alpha")).toBe("todo")
+  })
+
+  it("L moves the task on a status and H back, as on the Board", async () => {
+    app = await renderApp({ tasks: [{ title: "Write notes" }] })
+    await app.press("L")
+    await app.settle()
+    expect(statusOf("Write notes")).toBe("in_progress")
+    await app.press("L")
+    await app.settle()
+    expect(statusOf("Write notes")).toBe("done")
+    await app.press("L")
+    await app.settle()
+    expect(statusOf("Write notes")).toBe("done")
+    await app.press("H")
+    await app.settle()
+    expect(statusOf("Write notes")).toBe("in_progress")
+  })
+})
