@@ -46,4 +46,20 @@ describe("status from the List", () => {
     await app.settle()
     expect(statusOf("Write notes")).toBe("in_progress")
   })
+
+  it("the edit dialog has a status field stepped with the arrow keys", async () => {
+    app = await renderApp({ tasks: [{ title: "Ship it" }] })
+    let frame = await app.press("e")
+    expect(frame).toContain("Status")
+    // Shift+Tab from the title wraps to the last field, the status.
+    await app.press("TAB", { shift: true })
+    frame = await app.press("ARROW_RIGHT")
+    expect(frame).toContain("‹ in progress ›")
+    await app.press("RETURN")
+    await app.settle()
+    expect(statusOf("Ship it")).toBe("in_progress")
+    await app.press("u")
+    await app.settle()
+    expect(statusOf("Ship it")).toBe("todo")
+  })
 })
