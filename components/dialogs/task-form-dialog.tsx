@@ -12,6 +12,7 @@ import { wrapText } from "../list/detail-lines.ts"
 import { fitText } from "../text-fit.ts"
 import { DialogFrame } from "./dialog-frame.tsx"
 import { ChoiceField, LABEL_WIDTH, TextField } from "./form-field.tsx"
+import { afterAdd } from "../../src/tui/shared-selection.ts"
 import { describeQuickAdd, parseQuickAdd } from "../../src/domain/quick-add.ts"
 import { useDialogKeys } from "./use-dialog-keys.ts"
 
@@ -43,12 +44,14 @@ export function TaskFormDialog(props: TaskFormDialogProps) {
   const [initial] = useState<TaskFormValues>(() => (task ? formOf(task) : emptyForm(props.mode === "add" ? props.dueDate : null)))
   const [values, currentValues, setValues] = useLiveState(initial)
   const [focus, currentFocus, setFocus] = useLiveState(0)
+  // A new task starts as to do (s starts it); the edit dialog also sets the status.
+  const fields: readonly FormField[] = props.mode === "add" ? FORM_FIELDS.filter((f) => f !== "status") : FORM_FIELDS
   const [error, setError] = useState<string | null>(null)
   // Committed at once, so keys typed right after Tab (in the same burst) reach the next field.
-  const move = (delta: number) => flushSync(() => setFocus((f) => (f + delta + FORM_FIELDS.length) % FORM_FIELDS.length))
+  const move = (delta: number) => flushSync(() => setFocus((f) => (f + delta + fields.length) % fields.length))
   /** ←/→ on a choice field (priority, status) steps its value; elsewhere the key moves the cursor. */
   const cycleChoice = (delta: number) => {
-    const field = FORM_FIELDS[currentFocus()]
+    const field = fields[currentFocus()]
     if (field === "priority") setValues((v) => ({ ...v, priority: step(PRIORITIES, v.priority, delta) }))
     else if (field === "status") setValues((v) => ({ ...v, status: step(TASK_STATUSES, v.status, delta) }))
     else return false
@@ -58,7 +61,7 @@ export function TaskFormDialog(props: TaskFormDialogProps) {
     const parsed = parseTaskForm(currentValues(), localDateOf(now()), { quick: props.mode === "add" })
     if (!parsed.ok) {
       setError(parsed.error)
-      setFocus(FORM_FIELDS.indexOf(parsed.field))
+      setFocus(fields.indexOf(parsed.field))
       return
     }
     ui.getState().popDialog()
@@ -72,7 +75,7 @@ export function TaskFormDialog(props: TaskFormDialogProps) {
       return
     }
     void intents.addTask({ ...parsed.input, parentId: props.parentId }).then((created) => {
-      if (created && ui.getState().view === "list") ui.getState().set({ selectedId: created.id })
+      if (created) afterAdd(controller.context, created)
     })
   }
 
@@ -91,9 +94,9 @@ export function TaskFormDialog(props: TaskFormDialogProps) {
   // Add mode reads quick-add tokens from the title; the line under it says what they set, live.
   const quickLine = props.mode === "add" ? quickAddLine(values.title, localDateOf(now())) : null
   return (
-    <DialogFrame title={title} width={WIDTH} height={FORM_FIELDS.length + 1 + (quickLine ? 1 : 0) + errorLines.length} hint={hintLine([["dialog.submit", "save"], ["dialog.next", "next field"], ["dialog.close", "cancel"]])}>
-      {parent ? <text fg={theme.textMuted}>{fitText(` under '${parent.title}'`, WIDTH - 2)}</text> : <text> </text>}
-      {FORM_FIELDS.flatMap((name, i) => [
+    <DialogFrame title={title} width={WIDTH} height={fields.length + (parent ? 1 : 0) + (quickLine ? 1 : 0) + errorLines.length} hint={hintLine([["dialog.submit", "save"], ["dialog.next", "next field"], ["dialog.close", "cancel"]])}>
+      {parent ? <text fg={theme.textMuted}>{fitText(` under '${parent.title}'`, WIDTH - 2)}</text> : null}
+      {fields.flatMap((name, i) => [
         name === "priority" || name === "status" ? (
           <ChoiceField key={name} label={LABELS[name]} value={values[name].replace("_", " ")} focused={focus === i} />
         ) : (

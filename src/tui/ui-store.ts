@@ -42,6 +42,8 @@ export interface UiState {
   /** Which pane of the view has the keys (Tab cycles). */
   pane: number
   selectedId: string | null
+  /** The task last added here: selected though a filter may hide it, so clearing the filter lands on it. */
+  addedId: string | null
   /** Where the selection was, used when the selected task disappears. */
   selectedIndex: number
   collapsed: ReadonlySet<string>
@@ -98,6 +100,7 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     view: options.view ?? "list",
     pane: 0,
     selectedId: null,
+    addedId: null,
     selectedIndex: 0,
     collapsed: new Set(),
     statusFilter: "all",

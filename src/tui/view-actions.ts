@@ -4,9 +4,10 @@ import type { ActionHandler } from "./navigation-actions.ts"
 import { activeScopes, PANE_COUNTS } from "./active-scopes.ts"
 import { SORT_CYCLE, STATUS_FILTERS, type ViewName } from "./ui-store.ts"
 import type { TuiContext } from "./tui-context.ts"
+import { pinSelection, showView } from "./shared-selection.ts"
 
 function show(view: ViewName): ActionHandler {
-  return (ctx: TuiContext) => ctx.ui.getState().set({ view, pane: 0, visualAnchorId: null })
+  return (ctx: TuiContext) => showView(ctx, view)
 }
 
 function next<T>(cycle: readonly T[], current: T): T {
@@ -22,13 +23,18 @@ export const viewActions = {
   "global.escape": (ctx) => {
     const ui = ctx.ui.getState()
     if (ui.toasts.length > 0) return ui.dismissToasts()
-    if (ui.search !== "" || ui.statusFilter !== "all") return ui.set({ search: "", statusFilter: "all" })
+    if (ui.search !== "" || ui.statusFilter !== "all") {
+      // The task under the cursor stays selected once the rows the search hid come back.
+      pinSelection(ctx)
+      return ctx.ui.getState().set({ search: "", statusFilter: "all" })
+    }
     // In the list's detail pane Esc goes back to the list (Enter opened it).
     if (ui.view === "list" && ui.pane === 1) return ui.set({ pane: 0 })
     return false
   },
   "global.search": (ctx) => ctx.ui.getState().openDialog({ kind: "search" }),
   "global.filter": (ctx) => {
+    pinSelection(ctx)
     const ui = ctx.ui.getState()
     ui.set({ statusFilter: next(STATUS_FILTERS, ui.statusFilter), visualAnchorId: null })
   },

@@ -112,7 +112,7 @@ describe("keys on the selected task", () => {
     expect(task("Write report v2")).toMatchObject({ project: "work", tags: ["q1"] })
   })
 
-  it("A adds a subtask under the selected task", async () => {
+  it("A adds a subtask under the selected task and leaves the selection on the parent, so A again adds a sibling", async () => {
     await withTasks()
     let frame = await app.press("A")
     expect(frame).toContain("Add subtask")
@@ -122,7 +122,14 @@ describe("keys on the selected task", () => {
     await app.settle()
     expect(task("Outline").parentId).toBe(task("Write report").id)
     frame = await app.render()
-    expect(frame).toMatch(/│›   ○\s+Outline/)
+    expect(frame).toMatch(/│    ○\s+Outline/)
+    expect(lineWith(frame, "Write report")).toMatch(/│›/)
+    frame = await app.press("A")
+    expect(frame).toContain("under 'Write report'")
+    await app.type("Draft")
+    await app.press("RETURN")
+    await app.settle()
+    expect(task("Draft").parentId).toBe(task("Write report").id)
   })
 
   it("! picks a priority, starting from the task's own", async () => {
