@@ -8,10 +8,17 @@ import { PickerDialog, type PickerOption } from "./picker-dialog.tsx"
 const WIDTH = 84
 const LEFT_OUT: readonly Scope[] = ["dialog"]
 
+/** Moving the cursor or the view (j/k, pages, days, columns): listed after the actions, which a palette is for. */
+const MOVEMENT = /\.(down|up|left|right|top|bottom|pageDown|pageUp|prevDay|nextDay|prevWeek|nextWeek|prevMonth|nextMonth|today|nextPane)$/
+
+export function isMovement(action: string): boolean {
+  return MOVEMENT.test(action)
+}
+
 export function paletteOptions(scopes: readonly Scope[]): PickerOption[] {
   const table = (KEYMAP as readonly KeyBinding[]).filter((b) => !LEFT_OUT.includes(b.scope))
   const lead: Scope[] = scopes.filter((scope) => scope !== "app")
-  const rank = (b: KeyBinding) => (lead.includes(b.scope) ? lead.indexOf(b.scope) : lead.length)
+  const rank = (b: KeyBinding) => (isMovement(b.action) ? lead.length + 1 : 0) * 100 + (lead.includes(b.scope) ? lead.indexOf(b.scope) : lead.length)
   return [...table]
     .sort((a, b) => rank(a) - rank(b))
     .map((b) => ({ value: b.action, label: `${b.label.padEnd(14)} ${b.description} · ${SCOPE_TITLES[b.scope]}` }))

@@ -16,7 +16,7 @@ export function DueDateDialog(props: { dialogKey: number; ids: readonly string[]
       title="Due date"
       label="Due"
       initial={initial}
-      placeholder="today, tomorrow, fri, +3d, 2026-05-01"
+      placeholder="e.g. today, tomorrow, fri, +3d, 2026-05-01"
       help="Empty clears the due date."
       onSubmit={(text) => {
         let dueDate: string | null = null

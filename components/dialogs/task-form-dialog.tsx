@@ -19,7 +19,7 @@ import { useDialogKeys } from "./use-dialog-keys.ts"
 export type TaskFormDialogProps = { dialogKey: number } & ({ mode: "add"; parentId: string | null; dueDate: string | null } | { mode: "edit"; taskId: string })
 
 const LABELS: Record<FormField, string> = { title: "Title", description: "Description", priority: "Priority", project: "Project", tags: "Tags", due: "Due", estimate: "Estimate", status: "Status" }
-const PLACEHOLDERS: Partial<Record<FormField, string>> = { tags: "comma separated", due: "today, fri, +3d, 2026-05-01", estimate: "1h30m" }
+const PLACEHOLDERS: Partial<Record<FormField, string>> = { tags: "e.g. work, home", due: "e.g. today, fri, +3d, 2026-05-01", estimate: "e.g. 1h30m" }
 const WIDTH = 64
 const TITLE_PLACEHOLDER = "e.g. Call mom due:fri +family @home !high"
 

@@ -49,8 +49,10 @@ export const KEYMAP = [
   binding({ action: "dialog.left", scope: "dialog", keys: ["left"], label: "←", description: "previous value (priority field)" }),
   binding({ action: "dialog.right", scope: "dialog", keys: ["right"], label: "→", description: "next value (priority field)" }),
   binding({ action: "dialog.yes", scope: "dialog", keys: ["y"], label: "y", description: "yes (confirmations)" }),
-  binding({ action: "dialog.pageDown", scope: "dialog", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "a page down (help, lists)" }),
-  binding({ action: "dialog.pageUp", scope: "dialog", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "a page up (help, lists)" }),
+  binding({ action: "dialog.no", scope: "dialog", keys: ["n"], label: "n", description: "no (confirmations)" }),
+  binding({ action: "dialog.toggle", scope: "dialog", keys: ["space"], label: "Space", description: "check / uncheck the highlighted choice (tags)" }),
+  binding({ action: "dialog.pageDown", scope: "dialog", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "a page down (help, lists; Ctrl+D deletes a character while typing)" }),
+  binding({ action: "dialog.pageUp", scope: "dialog", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "a page up (help, lists; Ctrl+U clears to the line's start while typing)" }),
   binding({ action: "dialog.search", scope: "dialog", keys: ["/"], label: "/", description: "search the help (when not typing)" }),
 
   binding({ action: "visual.exit", scope: "visual", keys: ["v", "escape"], label: "v/Esc", description: "leave visual mode", hint: "leave visual" }),
@@ -145,9 +147,13 @@ export const KEYMAP = [
 
 export type ActionId = (typeof KEYMAP)[number]["action"]
 
+/** Line-editing keys every text field keeps while it has the focus (delete to the line's start,
+ * a word back, to the line's end, a character; start and end of the line). */
+export const LINE_EDIT_KEYS: readonly string[] = ["ctrl+u", "ctrl+w", "ctrl+k", "ctrl+d", "ctrl+a", "ctrl+e"]
+
 /** The binding a key press selects in the active scopes, or null. */
 export function findBinding(token: string, scopes: readonly Scope[], typing: boolean): KeyBinding | null {
-  if (typing && isCharacterToken(token)) return null
+  if (typing && (isCharacterToken(token) || LINE_EDIT_KEYS.includes(token))) return null
   for (const scope of scopes) {
     for (const b of KEYMAP) if (b.scope === scope && (b.keys as readonly string[]).includes(token)) return b
   }

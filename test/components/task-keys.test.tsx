@@ -172,19 +172,33 @@ describe("keys on the selected task", () => {
     expect(task("Write report").notes.map((n) => n.content)).toEqual(["Call back"])
   })
 
-  it("t toggles tags, creating new ones, until Escape", async () => {
+  it("t: Space checks and unchecks tags, creating new ones; Enter applies them", async () => {
     await withTasks()
     let frame = await app.press("t")
     expect(frame).toContain("[x] #q1")
-    await app.press("RETURN")
-    await app.settle()
-    expect(task("Write report").tags).toEqual([])
+    frame = await app.press(" ")
+    expect(frame).toContain("[ ] #q1")
+    expect(task("Write report").tags).toEqual(["q1"])
     await app.type("urgent-fix")
-    await app.press("RETURN")
+    frame = await app.press("RETURN")
+    expect(frame).not.toContain("Tags ")
     await app.settle()
     expect(task("Write report").tags).toEqual(["urgent-fix"])
-    frame = await app.press("ESCAPE")
+    await app.press("u")
+    await app.settle()
+    expect(task("Write report").tags).toEqual(["q1"])
+  })
+
+  it("t then Esc leaves the tags as they were", async () => {
+    await withTasks()
+    await app.press("t")
+    await app.press(" ")
+    await app.type("new-tag")
+    await app.press(" ")
+    const frame = await app.press("ESCAPE")
     expect(frame).not.toContain("Tags ")
+    await app.settle()
+    expect(task("Write report").tags).toEqual(["q1"])
   })
 
   it("D sets the due date from words like tomorrow, and shows an error for nonsense", async () => {
