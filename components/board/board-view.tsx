@@ -66,7 +66,9 @@ export function BoardView(props: { width: number; height: number }) {
   const sort = useUiState((s) => s.sort)
   const column = useUiState((s) => s.boardColumn)
   const selected = useUiState((s) => s.boardSelected)
-  const columns = boardColumns(view, search, sort)
+  const facets = useUiState((s) => s.facets)
+  const today = useUiState((s) => s.today)
+  const columns = boardColumns(view, search, sort, facets, today)
   const width = Math.floor(props.width / 3)
   return (
     <box flexDirection="row" width={props.width} height={props.height}>

@@ -129,7 +129,7 @@ export const KEYMAP = [
 
   binding({ action: "global.add", scope: "global", keys: ["a"], label: "a", description: "add a task (on the selected day in the calendar)", hint: "add", mutates: true }),
   binding({ action: "global.search", scope: "global", keys: ["/"], label: "/", description: "search", hint: "search" }),
-  binding({ action: "global.filter", scope: "global", keys: ["f"], label: "f", description: "cycle the status filter" }),
+  binding({ action: "global.filter", scope: "global", keys: ["f"], label: "f", description: "filter: status (open by default), project, tag, due today / this week / overdue", hint: "filter" }),
   binding({ action: "global.sort", scope: "global", keys: ["S"], label: "S", description: "cycle the sort order" }),
   binding({ action: "global.undo", scope: "global", keys: ["u"], label: "u", description: "undo", mutates: true }),
   binding({ action: "global.redo", scope: "global", keys: ["ctrl+r"], label: "Ctrl+R", description: "redo", mutates: true }),
@@ -138,7 +138,7 @@ export const KEYMAP = [
   binding({ action: "global.viewBoard", scope: "global", keys: ["2"], label: "2", description: "Board view" }),
   binding({ action: "global.viewCalendar", scope: "global", keys: ["3"], label: "3", description: "Calendar view" }),
   binding({ action: "global.viewMonitor", scope: "global", keys: ["4"], label: "4", description: "Monitor view" }),
-  binding({ action: "global.escape", scope: "global", keys: ["escape"], label: "Esc", description: "dismiss the toasts; else clear the search and the filter" }),
+  binding({ action: "global.escape", scope: "global", keys: ["escape"], label: "Esc", description: "dismiss the toasts; else clear the search and the filter (back to open tasks)" }),
   binding({ action: "global.messages", scope: "global", keys: ["M"], label: "M", description: "message log: the last 50 toasts, newest first" }),
   binding({ action: "global.palette", scope: "global", keys: [":"], label: ":", description: "command palette: every action with its key", hint: "commands" }),
   binding({ action: "global.help", scope: "global", keys: ["?"], label: "?", description: "help: every key, this view's first; / searches", hint: "help" }),

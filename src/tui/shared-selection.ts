@@ -7,6 +7,7 @@ import { BOARD_STATUSES } from "./board-columns.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { currentBoard, currentRowIndex, currentRows, currentView, focusedTask, type TuiContext } from "./tui-context.ts"
 import type { ViewName } from "./ui-store.ts"
+import { filterLabel } from "./task-filter.ts"
 
 /** Make the task shown under the List's cursor the selection by id (it may be there only by position). */
 export function pinSelection(ctx: Pick<TuiContext, "store" | "ui">): void {
@@ -82,7 +83,5 @@ export function afterAdd(ctx: Pick<TuiContext, "store" | "ui" | "toaster">, task
     ctx.ui.getState().set({ addedId: task.id })
   }
   if (isShown(ctx, task.id)) return
-  const state = ctx.ui.getState()
-  const hiding = [state.view === "list" && state.statusFilter !== "all" ? `filter:${state.statusFilter.replace("_", " ")}` : null, state.search ? `search /${state.search}` : null].filter((x) => x !== null)
-  ctx.toaster.show("info", `Added '${task.title}', hidden by ${hiding.join(" and ") || "the view"}: Esc twice clears them`)
+  ctx.toaster.show("info", `Added '${task.title}', hidden by ${filterLabel(ctx.ui.getState())}: Esc twice clears the filter`)
 }

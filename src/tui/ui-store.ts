@@ -5,6 +5,7 @@ import type { SortKey } from "../domain/task-query.ts"
 import type { Task } from "../domain/task.ts"
 import { DEFAULT_C64_METRIC, type C64Metric } from "./c64-metric.ts"
 import type { DialogEntry, DialogSpec } from "./dialog-spec.ts"
+import { DEFAULT_STATUS_FILTER, NO_FACETS, type Facets } from "./task-filter.ts"
 
 export const VIEWS = ["list", "board", "calendar", "monitor"] as const
 export type ViewName = (typeof VIEWS)[number]
@@ -48,6 +49,10 @@ export interface UiState {
   selectedIndex: number
   collapsed: ReadonlySet<string>
   statusFilter: StatusFilter
+  /** Project, tag and due window the List and the Board are narrowed to (the filter dialog, f). */
+  facets: Facets
+  /** The local date the TUI started on (due windows, the calendar's first day). */
+  today: string
   sort: SortKey
   search: string
   visualAnchorId: string | null
@@ -103,7 +108,9 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     addedId: null,
     selectedIndex: 0,
     collapsed: new Set(),
-    statusFilter: "all",
+    statusFilter: DEFAULT_STATUS_FILTER,
+    facets: NO_FACETS,
+    today: options.today,
     sort: "order",
     search: "",
     visualAnchorId: null,

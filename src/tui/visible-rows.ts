@@ -5,6 +5,7 @@ import { compareTasks, type SortKey } from "../domain/task-query.ts"
 import type { Task } from "../domain/task.ts"
 import type { TaskView, TaskViewDelta } from "./task-view.ts"
 import type { StatusFilter } from "./ui-store.ts"
+import { facetMatcher, type Facets } from "./task-filter.ts"
 
 export interface TaskRow {
   task: Task
@@ -18,6 +19,8 @@ export interface RowOptions {
   sort: SortKey
   search: string
   collapsed: ReadonlySet<string>
+  facets: Facets
+  today: string
 }
 
 export function matchesStatus(task: Task, filter: StatusFilter): boolean {
@@ -59,7 +62,9 @@ function isSorted(tasks: readonly Task[], compare: (a: Task, b: Task) => number)
  */
 function inclusion(view: TaskView, options: RowOptions): { everything: boolean; isIncluded: (task: Task) => boolean } {
   const tasks = view.tasks
-  const matches = searchMatcher(options.search)
+  const search = searchMatcher(options.search)
+  const facets = facetMatcher(options.facets, options.today)
+  const matches = (task: Task) => search(task) && facets(task)
   const matched = new Uint8Array(tasks.length)
   let failing = 0
   for (let i = 0; i < tasks.length; i++) {
@@ -135,9 +140,10 @@ function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
  */
 function patchRows(previous: readonly TaskRow[], delta: TaskViewDelta, options: RowOptions): TaskRow[] | null {
   const compare = compareTasks(options.sort)
+  const facets = facetMatcher(options.facets, options.today)
   for (const { before, after } of delta.replaced.values()) {
-    const matchedBefore = matchesStatus(before, options.statusFilter) && matchesSearch(before, options.search)
-    const matchesNow = matchesStatus(after, options.statusFilter) && matchesSearch(after, options.search)
+    const matchedBefore = matchesStatus(before, options.statusFilter) && matchesSearch(before, options.search) && facets(before)
+    const matchesNow = matchesStatus(after, options.statusFilter) && matchesSearch(after, options.search) && facets(after)
     if (matchedBefore !== matchesNow || compare(before, after) !== 0 || compare(after, before) !== 0) return null
   }
   return previous.map((row) => {
@@ -156,12 +162,14 @@ export function visibleRows(view: TaskView, options: RowOptions): TaskRow[] {
     options.statusFilter === lastOptions.statusFilter &&
     options.sort === lastOptions.sort &&
     options.search === lastOptions.search &&
-    options.collapsed === lastOptions.collapsed
+    options.collapsed === lastOptions.collapsed &&
+    options.facets === lastOptions.facets &&
+    options.today === lastOptions.today
   if (sameOptions && view === lastView) return lastRows
   const patched = sameOptions && lastView !== null && view.delta?.base === lastView.serial ? patchRows(lastRows, view.delta, options) : null
   lastRows = patched ?? buildRows(view, options)
   lastView = view
-  lastOptions = { statusFilter: options.statusFilter, sort: options.sort, search: options.search, collapsed: options.collapsed }
+  lastOptions = { statusFilter: options.statusFilter, sort: options.sort, search: options.search, collapsed: options.collapsed, facets: options.facets, today: options.today }
   return lastRows
 }
 

@@ -77,7 +77,7 @@ describe("the selection stays put", () => {
   })
 
   it("says so when a task added under a filter is hidden by it, and how to show it", async () => {
-    app = await renderApp({ tasks: [{ title: "Done already", status: "done" }] })
+    app = await renderApp({ tasks: [{ title: "Done already" }] })
     await app.press("/")
     await app.type("already")
     await app.press("RETURN")
@@ -85,7 +85,7 @@ describe("the selection stays put", () => {
     await app.type("Call mom")
     await app.press("RETURN")
     const frame = await app.waitForFrame((f) => f.includes("hidden by"))
-    expect(frame).toContain("Added 'Call mom', hidden by search /already: Esc twice clears them")
+    expect(frame).toContain("Added 'Call mom', hidden by filter:open /already: Esc twice clears the filter")
     await app.press("ESCAPE")
     const after = await app.press("ESCAPE")
     expect(after).toMatch(/│›[^│]*Call mom/)

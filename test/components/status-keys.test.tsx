@@ -33,6 +33,7 @@ describe("status from the List", () => {
 
   it("L moves the task on a status and H back, as on the Board", async () => {
     app = await renderApp({ tasks: [{ title: "Write notes" }] })
+    app.services.ui.getState().set({ statusFilter: "all" })
     await app.press("L")
     await app.settle()
     expect(statusOf("Write notes")).toBe("in_progress")
@@ -61,5 +62,21 @@ describe("status from the List", () => {
     await app.press("u")
     await app.settle()
     expect(statusOf("Ship it")).toBe("todo")
+  })
+})
+
+describe("the List opens on open tasks", () => {
+  it("d hides the task it marks done and the cursor goes on to the next one; Esc keeps open tasks", async () => {
+    app = await renderApp({ tasks: [{ title: "First" }, { title: "Second" }, { title: "Old", status: "done" }] })
+    let frame = await app.render()
+    expect(frame).not.toContain("Old")
+    expect(frame).toContain("filter:open")
+    frame = await app.press("d")
+    expect(frame).not.toMatch(/│[^│]*First/)
+    expect(frame).toMatch(/│›[^│]*Second/)
+    await app.settle()
+    expect(statusOf("First")).toBe("done")
+    frame = await app.press("ESCAPE")
+    expect(frame).toContain("filter:open")
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { NO_FACETS } from "../../src/tui/task-filter.ts"
 import { taskView } from "../../src/tui/task-view.ts"
 import { selectedRowIndex, visibleRows, type RowOptions } from "../../src/tui/visible-rows.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
@@ -11,7 +12,7 @@ const tasks = [
   makeTask({ id: "m", title: "Buy milk", order: 5, priority: "urgent" }),
   makeTask({ id: "old", title: "Old idea", order: 6, status: "archived" }),
 ]
-const options: RowOptions = { statusFilter: "all", sort: "order", search: "", collapsed: new Set() }
+const options: RowOptions = { statusFilter: "all", sort: "order", search: "", collapsed: new Set(), facets: NO_FACETS, today: "2026-03-10" }
 const rowsOf = (over: Partial<RowOptions> = {}) => visibleRows(taskView(tasks, []), { ...options, ...over }).map((r) => `${"  ".repeat(r.depth)}${r.task.title}`)
 
 describe("visibleRows", () => {
