@@ -126,7 +126,7 @@ describe("views, panes and help", () => {
 })
 
 describe("toasts", () => {
-  it("shows at most three, newest last, and colours errors in the error colour", async () => {
+  it("keeps three, shows an error first with how many others are up, in the error colour", async () => {
     app = await renderApp({ env: {} })
     const toaster = app.services.controller.toaster
     await act(async () => {
@@ -134,19 +134,21 @@ describe("toasts", () => {
       toaster.show("error", "disk full")
     })
     const frame = await app.render()
-    expect(frame).not.toContain("note 1")
-    expect(frame).toContain("note 2")
-    expect(frame).toContain("✗ disk full")
+    expect(frame).toContain("✗ disk full  +2 · M")
+    expect(app.services.ui.getState().toasts.map((t) => t.message)).toEqual(["note 2", "note 3", "disk full"])
     expect(hexOf(app.spanWith("disk full")!.fg)).toBe(darkTheme.error)
   })
 
-  it("wraps a long message onto a second line of the band, indented like the first", async () => {
+  it("cuts a long message to the band's one line, indented like the panes; M shows it whole", async () => {
     app = await renderApp({ width: 60 })
     await act(async () => app.services.controller.toaster.show("agent", "Agent: completed 'Fix the login bug on Safari, Firefox and the old Edge'"))
     const rows = (await app.render()).split("\n")
     const first = rows.findIndex((row) => row.includes("⚡ Agent: completed 'Fix the login bug on"))
-    expect(rows[first]).toMatch(/^ ⚡/)
-    expect(rows[first + 1]).toMatch(/^ \S.*the old Edge'\s*$/)
+    expect(rows[first]).toMatch(/^ ⚡.*…\s*$/)
+    expect(rows[first + 1]).toContain("NORMAL")
+    const log = await app.press("M")
+    expect(log).toContain("Messages")
+    expect(log).toMatch(/Agent: completed 'Fix the login bug on Safari, Firefox/)
   })
 
   it("dismiss themselves after a while", async () => {
