@@ -25,7 +25,8 @@ export function ListView(props: { width: number; height: number }) {
   const { rows, cursor } = useVisibleRows()
   const selected = rows[cursor]?.task ?? null
   const mainHeight = props.height - (strip ? AGENT_STRIP_HEIGHT : 0)
-  const sideBySide = props.width >= SIDE_BY_SIDE_MIN_WIDTH
+  const detailShown = useUiState((s) => s.detailShown)
+  const sideBySide = props.width >= SIDE_BY_SIDE_MIN_WIDTH && detailShown
   const listWidth = sideBySide ? Math.floor(props.width * 0.58) : props.width
   return (
     <box flexDirection="column" width={props.width} height={props.height}>

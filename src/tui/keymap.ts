@@ -69,6 +69,7 @@ export const KEYMAP = [
   binding({ action: "list.visual", scope: "list", keys: ["v"], label: "v", description: "visual mode: select several tasks", hint: "select" }),
   binding({ action: "list.statusBack", scope: "list", keys: ["H"], label: "H", description: "move the task back a status (done → in progress → to do), as on the Board", mutates: true }),
   binding({ action: "list.statusOn", scope: "list", keys: ["L"], label: "L", description: "move the task on a status (to do → in progress → done), as on the Board", mutates: true }),
+  binding({ action: "list.detail", scope: "list", keys: ["i"], label: "i", description: "show / hide the detail panel (the list takes the whole width)" }),
   binding({ action: "list.agentPlan", scope: "list", keys: ["P"], label: "P", description: "the agent's plan: every task with its state, retries and artifact" }),
 
   binding({ action: "detail.down", scope: "detail", keys: ["j", "down"], label: "j/↓", description: "scroll the detail down", hint: "scroll" }),

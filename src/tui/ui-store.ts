@@ -61,6 +61,8 @@ export interface UiState {
   calendarDate: string
   daySelectedId: string | null
   detailScroll: number
+  /** The List's detail panel beside the list (i hides it, so titles get the whole width). */
+  detailShown: boolean
   /** Rows a page key moves (the list pane sets it to its height). */
   pageSize: number
   monitorIndex: number
@@ -119,6 +121,7 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     calendarDate: options.today,
     daySelectedId: null,
     detailScroll: 0,
+    detailShown: true,
     pageSize: 10,
     monitorIndex: 0,
     focusedSession: null,

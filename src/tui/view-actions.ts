@@ -33,6 +33,7 @@ export const viewActions = {
     if (ui.view === "list" && ui.pane === 1) return ui.set({ pane: 0 })
     return false
   },
+  "list.detail": (ctx) => ctx.ui.getState().set({ detailShown: !ctx.ui.getState().detailShown }),
   "global.search": (ctx) => ctx.ui.getState().openDialog({ kind: "search" }),
   "global.filter": (ctx) => ctx.ui.getState().openDialog({ kind: "filter" }),
   "global.sort": (ctx) => {
