@@ -28,3 +28,15 @@ describe("80x24 reads", () => {
     for (const tag of tags) expect(frame).toContain(`#${tag}`)
   })
 })
+
+describe("the Board at 80x24", () => {
+  it("draws a card in two lines, the title on the first with the whole width, due and tags under it", async () => {
+    app = await renderApp({ width: 80, height: 24, tasks: [{ title: "Release notes v2", dueDate: "2026-03-12", tags: ["docs"] }, { title: "Second card" }] })
+    const frame = await app.press("2")
+    const rows = frame.split("\n")
+    const at = rows.findIndex((row) => row.includes("Release notes v2"))
+    expect(at, frame).toBeGreaterThan(0)
+    expect(rows[at + 1]).toMatch(/Mar 12 #docs/)
+    expect(rows[at + 2]).toContain("Second card")
+  })
+})
