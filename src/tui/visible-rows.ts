@@ -134,19 +134,24 @@ function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
 }
 
 /**
- * The rows of `previous` with the replaced tasks swapped in, when no replacement changes which
- * rows show or their order: the task still matches (or not) the filter and search, and sorts the
- * same among its siblings. Null otherwise (the rows are built afresh).
+ * The rows of `previous` with the replaced tasks swapped in, when no replacement changes the order
+ * or which rows show, except a top-level task without subtasks that stops matching (d under the
+ * default open filter): its row is left out. Null otherwise (the rows are built afresh).
  */
-function patchRows(previous: readonly TaskRow[], delta: TaskViewDelta, options: RowOptions): TaskRow[] | null {
+function patchRows(previous: readonly TaskRow[], view: TaskView, delta: TaskViewDelta, options: RowOptions): TaskRow[] | null {
   const compare = compareTasks(options.sort)
   const facets = facetMatcher(options.facets, options.today)
+  const dropped = new Set<string>()
   for (const { before, after } of delta.replaced.values()) {
     const matchedBefore = matchesStatus(before, options.statusFilter) && matchesSearch(before, options.search) && facets(before)
     const matchesNow = matchesStatus(after, options.statusFilter) && matchesSearch(after, options.search) && facets(after)
-    if (matchedBefore !== matchesNow || compare(before, after) !== 0 || compare(after, before) !== 0) return null
+    if (compare(before, after) !== 0 || compare(after, before) !== 0) return null
+    if (matchedBefore === matchesNow) continue
+    if (matchesNow || after.parentId !== null || view.children.has(after.id)) return null
+    dropped.add(after.id)
   }
-  return previous.map((row) => {
+  const kept = dropped.size === 0 ? previous : previous.filter((row) => !dropped.has(row.task.id))
+  return kept.map((row) => {
     const swap = delta.replaced.get(row.task.id)
     return swap ? { ...row, task: swap.after } : row
   })
@@ -166,7 +171,7 @@ export function visibleRows(view: TaskView, options: RowOptions): TaskRow[] {
     options.facets === lastOptions.facets &&
     options.today === lastOptions.today
   if (sameOptions && view === lastView) return lastRows
-  const patched = sameOptions && lastView !== null && view.delta?.base === lastView.serial ? patchRows(lastRows, view.delta, options) : null
+  const patched = sameOptions && lastView !== null && view.delta?.base === lastView.serial ? patchRows(lastRows, view, view.delta, options) : null
   lastRows = patched ?? buildRows(view, options)
   lastView = view
   lastOptions = { statusFilter: options.statusFilter, sort: options.sort, search: options.search, collapsed: options.collapsed, facets: options.facets, today: options.today }
