@@ -2,6 +2,7 @@
 import { localDateOf } from "../src/domain/local-date.ts"
 import { activeScopes } from "../src/tui/active-scopes.ts"
 import { hintsFor } from "../src/tui/keymap.ts"
+import { filterLabel } from "../src/tui/task-filter.ts"
 import { taskCounts } from "../src/tui/task-counts.ts"
 import { useServices, useTheme } from "./app-context.tsx"
 import { useAppState, useTaskView, useUiState } from "./hooks/use-stores.ts"
@@ -20,12 +21,13 @@ export function StatusBar(props: { width: number }) {
   const pane = useUiState((s) => s.pane)
   const visualAnchorId = useUiState((s) => s.visualAnchorId)
   const statusFilter = useUiState((s) => s.statusFilter)
+  const facets = useUiState((s) => s.facets)
   const search = useUiState((s) => s.search)
   const sort = useUiState((s) => s.sort)
   const mode = dialogs.length > 0 ? "DIALOG" : visualAnchorId !== null ? "VISUAL" : readOnly ? "READ-ONLY" : "NORMAL"
   const { open, done, overdue } = taskCounts(view, localDateOf(now()))
   const counts = `${open} open · ${done} done${overdue > 0 ? ` · ${overdue} overdue` : ""}`
-  const filter = `filter:${statusFilter.replace("_", " ")}${search ? ` /${search}` : ""} sort:${sort}`
+  const filter = `${filterLabel({ statusFilter, facets, search })} sort:${sort}`
   const left = ` ${mode} `
   const middle = ` ${counts} │ ${filter} │ `
   const all = hintsFor(activeScopes({ dialogs, view: screen, pane, visualAnchorId }))

@@ -6,7 +6,7 @@ import type { Theme } from "./theme/theme.ts"
 import { useServices, useTheme } from "./app-context.tsx"
 import { useAppState, useUiState } from "./hooks/use-stores.ts"
 import { BANNER_HEIGHT } from "./read-only-banner.tsx"
-import { bandHeight, toastBand, type PlacedToast } from "./toast-layout.ts"
+import { BAND_ROWS, toastBand, type PlacedToast } from "./toast-layout.ts"
 
 export function toastColour(theme: Theme, kind: Toast["kind"]) {
   switch (kind) {
@@ -34,17 +34,14 @@ export function useScreenLayout(width: number, height: number): ScreenLayout {
   const toasts = useUiState((s) => s.toasts)
   const readOnly = useAppState((s) => s.loadError !== null)
   const body = Math.max(3, height - 2 - (readOnly ? BANNER_HEIGHT : 0))
-  const placed = toastBand(toasts, width, body)
-  const band = bandHeight(placed)
-  return { bodyHeight: Math.max(1, body - band), toasts: placed, bandHeight: band }
+  return { bodyHeight: Math.max(1, body - BAND_ROWS), toasts: toastBand(toasts, width), bandHeight: BAND_ROWS }
 }
 
 export function ToastStack(props: { width: number; toasts: readonly PlacedToast[] }) {
   const theme = useTheme()
   const { ui } = useServices()
-  if (props.toasts.length === 0) return null
   return (
-    <box width={props.width} flexDirection="column" flexShrink={0}>
+    <box width={props.width} height={BAND_ROWS} flexDirection="column" flexShrink={0}>
       {props.toasts.map(({ toast, lines }) => (
         <box
           key={toast.id}

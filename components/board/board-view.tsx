@@ -10,7 +10,10 @@ import { paneFrame } from "../pane-frame.ts"
 import { useTaskView, useUiState } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
 import { scrollWindow } from "../list/task-list-pane.tsx"
-import { taskRowSegments } from "../list/task-row-segments.ts"
+import { cardLines, taskRowSegments } from "../list/task-row-segments.ts"
+
+/** Columns narrower than this (inside their border) draw each card in two lines. */
+export const TWO_LINE_BELOW = 40
 
 interface ColumnProps {
   index: number
@@ -27,7 +30,9 @@ function BoardColumnBox(props: ColumnProps) {
   const { now, controller } = useServices()
   const topRef = useRef(0)
   const inner = props.width - 2
-  const size = props.height - 2
+  // A narrow column (80x24 gives about 24 columns) draws each card in two lines: the title gets the whole width.
+  const lines = inner < TWO_LINE_BELOW ? 2 : 1
+  const size = Math.max(1, Math.floor((props.height - 2) / lines))
   const { tasks } = props.column
   const cursor = cardIndex(props.column, props.selectedId)
   const top = scrollWindow(topRef.current, Math.max(0, cursor), size, tasks.length)
@@ -44,6 +49,16 @@ function BoardColumnBox(props: ColumnProps) {
       {tasks.slice(top, top + size).map((task, i) => {
         const selected = top + i === cursor && props.focused
         const row = { task, depth: 0, hasChildren: false, expanded: false, progress: progressOf(props.view.children, task.id), blocked: isBlocked(props.view.index, task) }
+        const colours = { fg: selected ? theme.selectionFg : theme.text, bg: selected && !theme.inverseSelection ? theme.selectionBg : undefined, inverse: selected && theme.inverseSelection }
+        if (lines === 2) {
+          const [first, second] = cardLines(row, selected ? "cursor" : "none", inner, today, theme)
+          return (
+            <box key={task.id} flexDirection="column" height={2}>
+              <Line width={inner} {...colours} segments={first} onClick={() => controller.mouse.selectBoardCard(props.index, task.id)} />
+              <Line width={inner} {...colours} segments={second} onClick={() => controller.mouse.selectBoardCard(props.index, task.id)} />
+            </box>
+          )
+        }
         return (
           <Line
             key={task.id}
@@ -66,7 +81,9 @@ export function BoardView(props: { width: number; height: number }) {
   const sort = useUiState((s) => s.sort)
   const column = useUiState((s) => s.boardColumn)
   const selected = useUiState((s) => s.boardSelected)
-  const columns = boardColumns(view, search, sort)
+  const facets = useUiState((s) => s.facets)
+  const today = useUiState((s) => s.today)
+  const columns = boardColumns(view, search, sort, facets, today)
   const width = Math.floor(props.width / 3)
   return (
     <box flexDirection="row" width={props.width} height={props.height}>

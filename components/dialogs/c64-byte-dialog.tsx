@@ -18,7 +18,7 @@ export function C64ByteDialog(props: { dialogKey: number }) {
       title="Byte to chart"
       label="Offset"
       initial={String(current.offset)}
-      placeholder="16, $10 or 0x10"
+      placeholder="e.g. 16, $10 or 0x10"
       help={sampleLength !== null ? `Offset into each sample of ${task!.id} (0-${sampleLength - 1}).` : "Offset into each sample."}
       onSubmit={(text) => {
         const parsed = parseByteOffset(text, sampleLength)

@@ -14,7 +14,7 @@ import { TextField } from "./form-field.tsx"
 import { useDialogKeys } from "./use-dialog-keys.ts"
 
 const LABELS: Record<C64StartField, string> = { address: "Address", length: "Length", interval: "Every", count: "Count" }
-const PLACEHOLDERS: Record<C64StartField, string> = { address: "$0400, 0x0400 or 1024", length: "bytes", interval: "500ms, 1s, 1m", count: "empty: until stopped" }
+const PLACEHOLDERS: Record<C64StartField, string> = { address: "e.g. $0400, 0x0400 or 1024", length: "(bytes)", interval: "e.g. 500ms, 1s, 1m", count: "(empty: until stopped)" }
 const WIDTH = 60
 
 export function C64StartDialog(props: { dialogKey: number }) {

@@ -22,9 +22,9 @@ export function C64StopDialog(props: { dialogKey: number; taskId: string }) {
     ui.getState().popDialog()
     void stopC64Task(controller.context, props.taskId)
   }
-  useDialogKeys(props.dialogKey, { submit: confirm, yes: confirm })
+  useDialogKeys(props.dialogKey, { submit: confirm, yes: confirm, no: () => ui.getState().popDialog() })
   return (
-    <DialogFrame title="Stop C64 task" width={WIDTH} height={3} hint={hintLine([["dialog.yes", "stop"], ["dialog.submit", "stop"], ["dialog.close", "keep running"]])}>
+    <DialogFrame title="Stop C64 task" width={WIDTH} height={3} hint={hintLine([["dialog.yes", "stop"], ["dialog.no", "keep running"], ["dialog.close", "keep running"]])}>
       <text fg={theme.text} attributes={TextAttributes.BOLD}>
         {fitText(` Stop ${props.taskId}?`, WIDTH - 2)}
       </text>

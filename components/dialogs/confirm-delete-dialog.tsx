@@ -24,9 +24,9 @@ export function ConfirmDeleteDialog(props: { dialogKey: number; ids: readonly st
     ui.getState().set({ visualAnchorId: null })
     void controller.context.intents.deleteTasks(props.ids)
   }
-  useDialogKeys(props.dialogKey, { submit: confirm, yes: confirm })
+  useDialogKeys(props.dialogKey, { submit: confirm, yes: confirm, no: () => ui.getState().popDialog() })
   return (
-    <DialogFrame title="Delete" width={WIDTH} height={3} hint={hintLine([["dialog.yes", "delete"], ["dialog.submit", "delete"], ["dialog.close", "keep"]])}>
+    <DialogFrame title="Delete" width={WIDTH} height={3} hint={hintLine([["dialog.yes", "delete"], ["dialog.no", "keep"], ["dialog.close", "keep"]])}>
       <text fg={theme.text} attributes={TextAttributes.BOLD}>
         {fitText(` Delete ${what}?`, WIDTH - 2)}
       </text>

@@ -6,6 +6,7 @@ import { C64SampleDialog } from "./c64-sample-dialog.tsx"
 import { C64StartDialog } from "./c64-start-dialog.tsx"
 import { C64StopDialog } from "./c64-stop-dialog.tsx"
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx"
+import { FilterDialog } from "./filter-dialog.tsx"
 import { HelpDialog } from "./help-dialog.tsx"
 import { MessagesDialog } from "./messages-dialog.tsx"
 import { ConflictsDialog } from "./conflicts-dialog.tsx"
@@ -40,6 +41,8 @@ function DialogFor(props: { entry: DialogEntry }) {
       return <NoteDialog key={key} dialogKey={key} taskId={spec.taskId} />
     case "search":
       return <SearchDialog key={key} dialogKey={key} />
+    case "filter":
+      return <FilterDialog key={key} dialogKey={key} />
     case "help":
       return <HelpDialog key={key} dialogKey={key} scopes={spec.scopes} />
     case "messages":

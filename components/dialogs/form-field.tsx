@@ -11,6 +11,11 @@ export function labelText(label: string, focused: boolean): string {
   return `${fitText(`${focused ? "›" : " "}${label}`, LABEL_WIDTH - 1).padEnd(LABEL_WIDTH - 1)} `
 }
 
+/** A placeholder reads as one, not as a typed value, even without colour (NO_COLOR): "e.g. 1h30m" or "(bytes)". */
+export function placeholderText(placeholder: string): string {
+  return placeholder === "" || placeholder.startsWith("e.g. ") || placeholder.startsWith("(") ? placeholder : `e.g. ${placeholder}`
+}
+
 export interface TextFieldProps {
   label: string
   initial: string
@@ -30,7 +35,7 @@ export function TextField(props: TextFieldProps) {
       <input
         width={Math.max(4, props.width - LABEL_WIDTH)}
         value={props.initial}
-        placeholder={props.placeholder ?? ""}
+        placeholder={placeholderText(props.placeholder ?? "")}
         focused={props.focused}
         textColor={theme.text}
         focusedTextColor={theme.text}

@@ -70,7 +70,7 @@ export function HelpDialog(props: { dialogKey: number; scopes: readonly Scope[] 
           initial=""
           focused
           width={WIDTH - 2}
-          placeholder="a key or a word"
+          placeholder="(a key or a word)"
           onInput={(text) => {
             setQuery(text)
             setTop(0)

@@ -1,5 +1,5 @@
 // Choose from a list, optionally filtered by typing, optionally creating a new value; with `multi`
-// Enter toggles the highlighted choice and the dialog stays open (tags).
+// Space checks or unchecks the highlighted choice and Enter applies them all (tags); Esc cancels.
 import { TextAttributes } from "@opentui/core"
 import { useTerminalDimensions } from "@opentui/react"
 import { useState } from "react"
@@ -25,10 +25,14 @@ export interface PickerDialogProps {
   filterable?: boolean
   createLabel?: string
   multi?: boolean
+  /** Multi: Space on a choice (the picker only draws; the caller keeps what is checked). */
+  onToggle?(value: string): void
+  /** Multi: Enter; `typed` is the highlighted choice when a filter was typed (it gets checked), else null. */
+  onApply?(typed: string | null): void
   initialIndex?: number
   /** Columns (default 48). */
   width?: number
-  onChoose(value: string): void
+  onChoose?(value: string): void
 }
 
 const DEFAULT_WIDTH = 48
@@ -59,14 +63,18 @@ export function PickerDialog(props: PickerDialogProps) {
   // Key handlers work on the latest filter and cursor, which may be ahead of this render.
   const move = (delta: number) => setCursor(clamp(clamp(currentCursor(), shownOptions(props, currentFilter()).length) + delta, shownOptions(props, currentFilter()).length))
   /** Choose option `index` of those shown (Enter on the cursor, or a click). */
-  const choose = (index: number) => {
+  const optionAt = (index: number) => {
     const options = shownOptions(props, currentFilter())
-    const option = options[clamp(index, options.length)]
+    return options[clamp(index, options.length)]
+  }
+  const choose = (index: number) => {
+    const option = optionAt(index)
     if (!option) return
-    props.onChoose(option.value)
-    // A multi picker stays open: the next tag starts from an empty filter (it used to keep
-    // "home", so typing "errand" offered "homeerrand").
-    if (props.multi && currentFilter() !== "") {
+    if (!props.multi) return props.onChoose?.(option.value)
+    props.onToggle?.(option.value)
+    // The next tag starts from an empty filter (it used to keep "home", so typing "errand"
+    // offered "homeerrand").
+    if (currentFilter() !== "") {
       setFilter("")
       setFieldKey((k) => k + 1)
       setCursor(Math.max(0, props.options.findIndex((o) => o.value === option.value)))
@@ -75,14 +83,17 @@ export function PickerDialog(props: PickerDialogProps) {
   useDialogKeys(props.dialogKey, {
     up: () => move(-1),
     down: () => move(1),
-    submit: () => choose(currentCursor()),
+    toggle: () => (props.multi ? choose(currentCursor()) : false),
+    submit: () => (props.multi ? props.onApply?.(currentFilter().trim() !== "" ? optionAt(currentCursor())?.value ?? null : null) : choose(currentCursor())),
     pageDown: () => move(VISIBLE),
     pageUp: () => move(-VISIBLE),
   })
-  const verb = props.multi ? "toggle" : "choose"
+  const hint = props.multi
+    ? hintLine([["dialog.toggle", "check"], ["dialog.submit", "apply"], ["dialog.close", "cancel"]])
+    : hintLine([["dialog.submit", "choose"], ["dialog.down", "move"], ["dialog.close", "cancel"]])
   return (
-    <DialogFrame title={props.title} width={WIDTH} height={VISIBLE + (props.filterable ? 1 : 0)} hint={hintLine([["dialog.submit", verb], ["dialog.down", "move"], ["dialog.close", props.multi ? "done" : "cancel"]])}>
-      {props.filterable ? <TextField key={fieldKey} label="Filter" initial="" focused width={WIDTH - 2} placeholder={props.createLabel ? "type to filter or create" : "type to filter"} onInput={(text) => {
+    <DialogFrame title={props.title} width={WIDTH} height={VISIBLE + (props.filterable ? 1 : 0)} hint={hint}>
+      {props.filterable ? <TextField key={fieldKey} label="Filter" initial="" focused width={WIDTH - 2} placeholder={props.createLabel ? "(type to filter or create)" : "(type to filter)"} onInput={(text) => {
             setFilter(text)
             setCursor(0)
           }} /> : null}

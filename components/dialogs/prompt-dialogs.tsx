@@ -1,6 +1,7 @@
 // The one-field dialogs: due date, note and search.
 import { useState } from "react"
 import { localDateOf, parseDateInput } from "../../src/domain/local-date.ts"
+import { currentRows } from "../../src/tui/tui-context.ts"
 import { useServices } from "../app-context.tsx"
 import { useTaskView } from "../hooks/use-stores.ts"
 import { TextPromptDialog } from "./text-prompt-dialog.tsx"
@@ -15,7 +16,7 @@ export function DueDateDialog(props: { dialogKey: number; ids: readonly string[]
       title="Due date"
       label="Due"
       initial={initial}
-      placeholder="today, tomorrow, fri, +3d, 2026-05-01"
+      placeholder="e.g. today, tomorrow, fri, +3d, 2026-05-01"
       help="Empty clears the due date."
       onSubmit={(text) => {
         let dueDate: string | null = null
@@ -50,7 +51,7 @@ export function NoteDialog(props: { dialogKey: number; taskId: string }) {
 
 /** Filters live while typing; Enter keeps the search, Escape restores the one before. */
 export function SearchDialog(props: { dialogKey: number }) {
-  const { ui } = useServices()
+  const { ui, controller } = useServices()
   const [before] = useState(() => ui.getState().search)
   return (
     <TextPromptDialog
@@ -61,7 +62,10 @@ export function SearchDialog(props: { dialogKey: number }) {
       help="Title, description, project and tags. Empty shows all."
       onInput={(text) => ui.getState().set({ search: text })}
       onSubmit={(text) => {
-        ui.getState().set({ search: text.trim(), selectedIndex: 0, selectedId: null })
+        ui.getState().set({ search: text.trim() })
+        // The selected task stays selected if it matches; otherwise the first match is.
+        const rows = currentRows(controller.context)
+        if (!rows.some((r) => r.task.id === ui.getState().selectedId)) ui.getState().set({ selectedId: rows[0]?.task.id ?? null, selectedIndex: 0 })
         return null
       }}
       onCancel={() => ui.getState().set({ search: before })}

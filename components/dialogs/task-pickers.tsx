@@ -4,6 +4,7 @@ import type { Priority } from "../../src/domain/task.ts"
 import { PRIORITIES } from "../../src/domain/task-constants.ts"
 import { useServices } from "../app-context.tsx"
 import { useTaskView } from "../hooks/use-stores.ts"
+import { useLiveState } from "../hooks/use-live-state.ts"
 import { PickerDialog } from "./picker-dialog.tsx"
 
 interface TargetProps {
@@ -51,11 +52,36 @@ export function ProjectPicker(props: TargetProps) {
   )
 }
 
+/**
+ * Tags over the selected task(s): Space checks or unchecks the highlighted tag (typing a new name
+ * offers to create it), Enter applies what is checked (a tag typed into the filter is checked
+ * first), Esc leaves the tags as they were.
+ */
 export function TagsPicker(props: TargetProps) {
-  const { controller } = useServices()
+  const { ui, controller } = useServices()
   const view = useTaskView()
   const targets = props.ids.map((id) => view.index.get(id)).filter((t) => t !== undefined)
-  const options = listTags(view.tasks).map((t) => ({ value: t.name, label: `#${t.name}`, checked: targets.length > 0 && targets.every((task) => task.tags.includes(t.name)) }))
+  // Checked or unchecked by Space, by tag; tags not in it keep their state.
+  const [draft, currentDraft, setDraft] = useLiveState<ReadonlyMap<string, boolean>>(new Map())
+  const onAll = (tag: string) => targets.length > 0 && targets.every((task) => task.tags.includes(tag))
+  const checked = (tag: string, changes: ReadonlyMap<string, boolean>) => changes.get(tag) ?? onAll(tag)
+  const known = listTags(view.tasks).map((t) => t.name)
+  const created = [...draft.keys()].filter((tag) => !known.includes(tag))
+  const options = [...known, ...created].map((name) => ({ value: name, label: `#${name}`, checked: checked(name, draft) }))
+  const apply = (typed: string | null) => {
+    const changes = new Map(currentDraft())
+    if (typed !== null) changes.set(typed, true)
+    ui.getState().popDialog()
+    const add = [...changes].filter(([tag, on]) => on && !onAll(tag)).map(([tag]) => tag)
+    const remove = [...changes].filter(([tag, on]) => !on && targets.some((task) => task.tags.includes(tag))).map(([tag]) => tag)
+    if (add.length === 0 && remove.length === 0) return
+    const what = [add.length > 0 ? `added ${add.map((t) => `#${t}`).join(" ")} to` : null, remove.length > 0 ? `removed ${remove.map((t) => `#${t}`).join(" ")} from` : null].filter((x) => x !== null).join(" and ")
+    void controller.context.intents.updateTasks(
+      props.ids,
+      (task) => ({ tags: [...task.tags.filter((t) => !remove.includes(t)), ...add.filter((t) => !task.tags.includes(t))] }),
+      what,
+    )
+  }
   return (
     <PickerDialog
       dialogKey={props.dialogKey}
@@ -64,14 +90,8 @@ export function TagsPicker(props: TargetProps) {
       filterable
       multi
       createLabel="create tag"
-      onChoose={(tag) => {
-        const remove = targets.length > 0 && targets.every((task) => task.tags.includes(tag))
-        void controller.context.intents.updateTasks(
-          props.ids,
-          (task) => ({ tags: remove ? task.tags.filter((t) => t !== tag) : task.tags.includes(tag) ? task.tags : [...task.tags, tag] }),
-          remove ? `removed #${tag} from` : `added #${tag} to`,
-        )
-      }}
+      onToggle={(tag) => setDraft((changes) => new Map(changes).set(tag, !checked(tag, changes)))}
+      onApply={apply}
     />
   )
 }

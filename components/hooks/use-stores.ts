@@ -31,6 +31,8 @@ export function useVisibleRows(): { rows: TaskRow[]; cursor: number } {
   const collapsed = useUiState((s) => s.collapsed)
   const selectedId = useUiState((s) => s.selectedId)
   const selectedIndex = useUiState((s) => s.selectedIndex)
-  const rows = visibleRows(view, { statusFilter, sort, search, collapsed })
+  const facets = useUiState((s) => s.facets)
+  const today = useUiState((s) => s.today)
+  const rows = visibleRows(view, { statusFilter, sort, search, collapsed, facets, today })
   return { rows, cursor: selectedRowIndex(rows, selectedId, selectedIndex) }
 }

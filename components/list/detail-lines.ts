@@ -70,7 +70,9 @@ export function detailLines(input: DetailInput): DetailLine[] {
   if (task.assignee) field("assignee", task.assignee, theme.accent)
   field("priority", task.priority, theme.priority[task.priority])
   field("project", task.project ?? "–", task.project ? theme.project : theme.textMuted)
-  field("tags", task.tags.length > 0 ? task.tags.map((t) => `#${t}`).join(" ") : "–", task.tags.length > 0 ? theme.tag : theme.textMuted)
+  // Tags wrap under their label instead of being cut at the panel's edge.
+  const tagLines = task.tags.length > 0 ? wrapText(task.tags.map((t) => `#${t}`).join(" "), Math.max(1, width - 10)) : ["–"]
+  tagLines.forEach((part, i) => field(i === 0 ? "tags" : "", part, task.tags.length > 0 ? theme.tag : theme.textMuted))
   const due = dueLabel(task, today)
   field("due", task.dueDate ? `${task.dueDate} (${due})` : "–", isOverdue(task, today) ? theme.overdue : task.dueDate ? theme.due : theme.textMuted)
   if (task.parentId) field("parent", index.get(task.parentId)?.title ?? shortId(task.parentId))

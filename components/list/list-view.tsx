@@ -27,7 +27,8 @@ export function ListView(props: { width: number; height: number }) {
   // A permission request that waits gets a line of its own, whatever ui.agentStrip says.
   const pending = useUiState((s) => s.approvals.pending)
   const mainHeight = props.height - (strip ? AGENT_STRIP_HEIGHT : 0) - (pending.length > 0 ? 1 : 0)
-  const sideBySide = props.width >= SIDE_BY_SIDE_MIN_WIDTH
+  const detailShown = useUiState((s) => s.detailShown)
+  const sideBySide = props.width >= SIDE_BY_SIDE_MIN_WIDTH && detailShown
   const listWidth = sideBySide ? Math.floor(props.width * 0.58) : props.width
   return (
     <box flexDirection="column" width={props.width} height={props.height}>

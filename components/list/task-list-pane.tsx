@@ -1,6 +1,7 @@
 // The task tree, drawing only the rows that fit (as one text of lines): the window follows the
 // cursor, so 10,000 tasks cost the same to draw as 20.
 import type { MouseEvent } from "@opentui/core"
+import { isDefaultFilter } from "../../src/tui/task-filter.ts"
 import { useEffect, useRef } from "react"
 import { localDateOf } from "../../src/domain/local-date.ts"
 import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
@@ -31,7 +32,7 @@ export function TaskListPane(props: TaskListPaneProps) {
   const view = useTaskView()
   const readOnly = useAppState((s) => s.loadError !== null)
   const anchorId = useUiState((s) => s.visualAnchorId)
-  const filtered = useUiState((s) => s.search.length > 0 || s.statusFilter !== "all")
+  const filtered = useUiState((s) => !isDefaultFilter(s))
   const { rows, cursor } = useVisibleRows()
   const innerWidth = props.width - 2
   const size = props.height - 2
@@ -56,7 +57,7 @@ export function TaskListPane(props: TaskListPaneProps) {
       onMouseScroll={(event: MouseEvent) => controller.mouse.wheelList(event.scroll?.direction === "up" ? -1 : 1)}
     >
       {rows.length === 0 ? (
-        <text fg={theme.textMuted}>{filtered ? " No task matches the filter (Esc clears it)." : readOnly ? " No tasks." : " No tasks yet. Press a to add one."}</text>
+        <text fg={theme.textMuted}>{filtered ? " No task matches the filter (Esc clears it)." : view.tasks.length > 0 ? " No open tasks. f shows done ones." : readOnly ? " No tasks." : " No tasks yet. Press a to add one."}</text>
       ) : (
         <Lines
           width={innerWidth}

@@ -80,3 +80,20 @@ export function taskRowSegments(row: DrawnRow, mark: RowMark, width: number, tod
   }
   return [...head, titleSegment, ...meta]
 }
+
+/**
+ * A board card in two lines, for narrow columns: the head and the title on the first (the title
+ * gets the whole width), the due date, project, tags and progress under it; whole pieces of that
+ * second line are dropped from the right when it is too long, and " …" says so.
+ */
+export function cardLines(row: DrawnRow, mark: RowMark, width: number, today: string, theme: Theme): [Segment[], Segment[]] {
+  const first = taskRowSegments({ ...row, blocked: false, progress: null, task: { ...row.task, assignee: undefined, dueDate: null, project: null, tags: [] } }, mark, width, today, theme)
+  const meta = metaSegments(row, today, theme)
+  const indent = 6
+  let metaWidth = meta.reduce((sum, s) => sum + textWidth(s.text), 0)
+  if (indent + metaWidth > width) {
+    while (meta.length > 0 && indent + metaWidth + 2 > width) metaWidth -= textWidth(meta.pop()!.text)
+    meta.push({ text: " …", fg: theme.textMuted })
+  }
+  return [first, [{ text: " ".repeat(indent - 1) }, ...meta]]
+}

@@ -19,6 +19,8 @@ import { shortId } from "../domain/task-constants.ts"
 import { parseRecurrence } from "../domain/recurrence.ts"
 import type { UpdateTaskInput } from "../domain/task-input.ts"
 import { invalid } from "../domain/errors.ts"
+import { parseQuickAdd, type QuickAdd } from "../domain/quick-add.ts"
+import type { Priority } from "../domain/task.ts"
 import { escapeControls } from "../domain/text-safety.ts"
 
 const fieldOptions = {
@@ -33,17 +35,33 @@ const fieldOptions = {
   assignee: { type: "string", valueName: "name", description: "who works on it ('none' clears)" },
 } satisfies Record<string, OptionSpec>
 
+/** The fields a quick-add title set (the options given beside it are laid over these). */
+function quickFields(quick: QuickAdd): { priority?: Priority; project?: string; dueDate?: string } {
+  return {
+    ...(quick.priority ? { priority: quick.priority } : {}),
+    ...(quick.project ? { project: quick.project } : {}),
+    ...(quick.dueDate ? { dueDate: quick.dueDate } : {}),
+  }
+}
+
 export const addCommand: CommandSpec = {
   ...changeCommandHead("add"),
   usage: "tsk add <title> [options]",
-  options: fieldOptions,
+  options: {
+    ...fieldOptions,
+    quick: { type: "boolean", short: "q", description: "read due:<date> +tag @project !high out of the title (\\ keeps a word); options given win" },
+  },
   examples: [
+    'tsk add --quick "Call mom due:fri +family @home !high"',
     'tsk add "Write the release notes" -p high -P docs -t writing -d friday',
     'tsk add "Water the plants" --recur 3d -d today',
     'tsk add "Draft outline" --parent a1b2 --estimate 45m',
   ],
   async run(ctx, { positionals, options }) {
-    const title = positionals.join(" ").trim()
+    const typed = positionals.join(" ").trim()
+    const quick = options.quick === true ? parseQuickAdd(typed, today()) : null
+    if (quick?.error) throw invalid(quick.error)
+    const title = quick ? quick.title : typed
     if (title.length === 0) throw invalid("missing title. Usage: tsk add <title> [options]")
     const store = await openStore(ctx)
     const recur = stringOption(options, "recur")
@@ -53,9 +71,10 @@ export const addCommand: CommandSpec = {
     const estimate = stringOption(options, "estimate")
     const task = await store.getState().addTask({
       title,
+      ...(quick ? quickFields(quick) : {}),
       ...(priority !== undefined ? { priority: parsePriority(priority) } : {}),
       ...(project !== undefined ? { project: isClearValue(project) ? null : project } : {}),
-      ...(listOption(options, "tags") ? { tags: listOption(options, "tags") } : {}),
+      ...(listOption(options, "tags") || quick?.tags.length ? { tags: [...new Set([...(quick?.tags ?? []), ...(listOption(options, "tags") ?? [])])] } : {}),
       ...(due !== undefined ? { dueDate: parseDueOption(due) } : {}),
       ...(stringOption(options, "desc") !== undefined ? { description: stringOption(options, "desc") } : {}),
       ...(stringOption(options, "parent") !== undefined ? { parentId: stringOption(options, "parent") } : {}),

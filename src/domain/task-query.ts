@@ -31,7 +31,7 @@ export interface TaskQuery {
 
 const PRIORITY_RANK = Object.fromEntries(PRIORITIES.map((p, i) => [p, i])) as Record<Priority, number>
 
-function matchesDue(task: Task, due: string, today: string): boolean {
+export function matchesDue(task: Task, due: string, today: string): boolean {
   if (!task.dueDate) return false
   if (due === "today") return task.dueDate === today
   if (due === "overdue") return task.dueDate < today && task.status !== "done" && task.status !== "archived"

@@ -4,6 +4,7 @@ import { compareTasks, type SortKey } from "../domain/task-query.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import type { TaskView } from "./task-view.ts"
 import { matchesSearch } from "./visible-rows.ts"
+import { facetMatcher, NO_FACETS, type Facets } from "./task-filter.ts"
 
 export interface BoardColumn {
   status: TaskStatus
@@ -18,14 +19,15 @@ let lastView: TaskView | null = null
 let lastKey = ""
 let lastColumns: BoardColumn[] = []
 
-export function boardColumns(view: TaskView, search: string, sort: SortKey): BoardColumn[] {
-  const key = `${sort}\u0000${search}`
+export function boardColumns(view: TaskView, search: string, sort: SortKey, facets: Facets = NO_FACETS, today = ""): BoardColumn[] {
+  const key = `${sort}\u0000${search}\u0000${facets.project}\u0000${facets.tag}\u0000${facets.due}\u0000${today}`
   if (view === lastView && key === lastKey) return lastColumns
   const compare = compareTasks(sort)
+  const inFacets = facetMatcher(facets, today)
   lastColumns = BOARD_STATUSES.map((status) => ({
     status,
     title: TITLES[status],
-    tasks: view.tasks.filter((t) => t.status === status && matchesSearch(t, search)).sort(compare),
+    tasks: view.tasks.filter((t) => t.status === status && matchesSearch(t, search) && inFacets(t)).sort(compare),
   }))
   lastView = view
   lastKey = key

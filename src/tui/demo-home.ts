@@ -7,12 +7,13 @@ import { updateConfig } from "../store/config-store.ts"
 
 export const DEMO_POLL_MS = 300
 
-export async function prepareDemoHome(home: string, now: Date = new Date()): Promise<void> {
+/** `newId`: the task ids (the snapshots pass fixed ones, so that two runs draw the same screens). */
+export async function prepareDemoHome(home: string, now: Date = new Date(), newId?: () => string): Promise<void> {
   await updateConfig(home, "integrations.agent.enabled", true)
   await updateConfig(home, "integrations.agent.pollIntervalMs", DEMO_POLL_MS)
   const today = localDateOf(now)
   const day = (n: number) => addDays(today, n)
-  const store = createAppStore({ home, now: () => now })
+  const store = createAppStore({ home, now: () => now, ...(newId ? { newId } : {}) })
   const actions = store.getState()
   const [notes, flaky, review, roadmap, tls, deploy, , dentist, onboarding, leak] = await actions.addTasks([
     { title: "Write release notes for v2.4", priority: "high", project: "release", tags: ["docs"], dueDate: today, estimateMinutes: 60 },

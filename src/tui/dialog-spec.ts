@@ -10,6 +10,7 @@ export type DialogSpec =
   | { kind: "due"; ids: string[] }
   | { kind: "note"; taskId: string }
   | { kind: "search" }
+  | { kind: "filter" }
   | { kind: "help"; scopes: Scope[] }
   | { kind: "messages" }
   | { kind: "conflicts" }

@@ -51,8 +51,10 @@ export const KEYMAP = [
   binding({ action: "dialog.left", scope: "dialog", keys: ["left"], label: "←", description: "previous value (priority field)" }),
   binding({ action: "dialog.right", scope: "dialog", keys: ["right"], label: "→", description: "next value (priority field)" }),
   binding({ action: "dialog.yes", scope: "dialog", keys: ["y"], label: "y", description: "yes (confirmations)" }),
-  binding({ action: "dialog.pageDown", scope: "dialog", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "a page down (help, lists)" }),
-  binding({ action: "dialog.pageUp", scope: "dialog", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "a page up (help, lists)" }),
+  binding({ action: "dialog.no", scope: "dialog", keys: ["n"], label: "n", description: "no (confirmations)" }),
+  binding({ action: "dialog.toggle", scope: "dialog", keys: ["space"], label: "Space", description: "check / uncheck the highlighted choice (tags)" }),
+  binding({ action: "dialog.pageDown", scope: "dialog", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "a page down (help, lists; Ctrl+D deletes a character while typing)" }),
+  binding({ action: "dialog.pageUp", scope: "dialog", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "a page up (help, lists; Ctrl+U clears to the line's start while typing)" }),
   binding({ action: "dialog.search", scope: "dialog", keys: ["/"], label: "/", description: "search the help (when not typing)" }),
 
   binding({ action: "approvals.allow", scope: "approvals", keys: ["y"], label: "y", description: "allow the agent's permission request (the selected one in the approvals pane, else the oldest)", hint: "allow" }),
@@ -76,6 +78,9 @@ export const KEYMAP = [
   binding({ action: "list.expand", scope: "list", keys: ["l", "right"], label: "l", description: "expand subtasks" }),
   binding({ action: "list.collapse", scope: "list", keys: ["h", "left"], label: "h", description: "collapse, or go to the parent" }),
   binding({ action: "list.visual", scope: "list", keys: ["v"], label: "v", description: "visual mode: select several tasks", hint: "select" }),
+  binding({ action: "list.statusBack", scope: "list", keys: ["H"], label: "H", description: "move the task back a status (done → in progress → to do), as on the Board", mutates: true }),
+  binding({ action: "list.statusOn", scope: "list", keys: ["L"], label: "L", description: "move the task on a status (to do → in progress → done), as on the Board", mutates: true }),
+  binding({ action: "list.detail", scope: "list", keys: ["i"], label: "i", description: "show / hide the detail panel (the list takes the whole width)" }),
   binding({ action: "list.agentPlan", scope: "list", keys: ["P"], label: "P", description: "the agent's plan: every task with its state, retries and artifact" }),
 
   binding({ action: "detail.down", scope: "detail", keys: ["j", "down"], label: "j/↓", description: "scroll the detail down", hint: "scroll" }),
@@ -123,6 +128,7 @@ export const KEYMAP = [
   binding({ action: "monitor.c64Stop", scope: "monitor", keys: ["x"], label: "x", description: "stop the selected C64 task (asks first)", hint: "stop" }),
 
   binding({ action: "task.toggleDone", scope: "task", keys: ["d"], label: "d", description: "toggle done", hint: "done", mutates: true }),
+  binding({ action: "task.startStop", scope: "task", keys: ["s"], label: "s", description: "start (to do → in progress) or stop (in progress → to do)", hint: "start", mutates: true }),
   binding({ action: "task.edit", scope: "task", keys: ["e"], label: "e", description: "edit the task", hint: "edit", mutates: true }),
   binding({ action: "task.addSubtask", scope: "task", keys: ["A"], label: "A", description: "add a subtask", mutates: true }),
   binding({ action: "task.delete", scope: "task", keys: ["x"], label: "x", description: "delete (asks first)", hint: "delete", mutates: true }),
@@ -135,8 +141,8 @@ export const KEYMAP = [
 
   binding({ action: "global.add", scope: "global", keys: ["a"], label: "a", description: "add a task (on the selected day in the calendar)", hint: "add", mutates: true }),
   binding({ action: "global.search", scope: "global", keys: ["/"], label: "/", description: "search", hint: "search" }),
-  binding({ action: "global.filter", scope: "global", keys: ["f"], label: "f", description: "cycle the status filter" }),
-  binding({ action: "global.sort", scope: "global", keys: ["s"], label: "s", description: "cycle the sort order" }),
+  binding({ action: "global.filter", scope: "global", keys: ["f"], label: "f", description: "filter: status (open by default), project, tag, due today / this week / overdue", hint: "filter" }),
+  binding({ action: "global.sort", scope: "global", keys: ["O"], label: "O", description: "cycle the sort order" }),
   binding({ action: "global.undo", scope: "global", keys: ["u"], label: "u", description: "undo", mutates: true }),
   binding({ action: "global.redo", scope: "global", keys: ["ctrl+r"], label: "Ctrl+R", description: "redo", mutates: true }),
   binding({ action: "global.nextPane", scope: "global", keys: ["tab"], label: "Tab", description: "next pane" }),
@@ -144,7 +150,7 @@ export const KEYMAP = [
   binding({ action: "global.viewBoard", scope: "global", keys: ["2"], label: "2", description: "Board view" }),
   binding({ action: "global.viewCalendar", scope: "global", keys: ["3"], label: "3", description: "Calendar view" }),
   binding({ action: "global.viewMonitor", scope: "global", keys: ["4"], label: "4", description: "Monitor view" }),
-  binding({ action: "global.escape", scope: "global", keys: ["escape"], label: "Esc", description: "dismiss the toasts; else clear the search and the filter" }),
+  binding({ action: "global.escape", scope: "global", keys: ["escape"], label: "Esc", description: "dismiss the toasts; else clear the search and the filter (back to open tasks)" }),
   binding({ action: "global.sync", scope: "global", keys: ["S"], label: "S", description: "sync the list through git now (tsk sync; set up with tsk sync init)" }),
   binding({ action: "global.conflicts", scope: "global", keys: ["C"], label: "C", description: "conflicts: what merges set aside, with both values (tsk conflicts)" }),
   binding({ action: "global.messages", scope: "global", keys: ["M"], label: "M", description: "message log: the last 50 toasts, newest first" }),
@@ -155,9 +161,13 @@ export const KEYMAP = [
 
 export type ActionId = (typeof KEYMAP)[number]["action"]
 
+/** Line-editing keys every text field keeps while it has the focus (delete to the line's start,
+ * a word back, to the line's end, a character; start and end of the line). */
+export const LINE_EDIT_KEYS: readonly string[] = ["ctrl+u", "ctrl+w", "ctrl+k", "ctrl+d", "ctrl+a", "ctrl+e"]
+
 /** The binding a key press selects in the active scopes, or null. */
 export function findBinding(token: string, scopes: readonly Scope[], typing: boolean): KeyBinding | null {
-  if (typing && isCharacterToken(token)) return null
+  if (typing && (isCharacterToken(token) || LINE_EDIT_KEYS.includes(token))) return null
   for (const scope of scopes) {
     for (const b of KEYMAP) if (b.scope === scope && (b.keys as readonly string[]).includes(token)) return b
   }

@@ -4,6 +4,7 @@
 import { cardIndex } from "./board-columns.ts"
 import { currentBoard, currentRows, currentRowIndex, dayTasks, type TuiContext } from "./tui-context.ts"
 import type { ViewName } from "./ui-store.ts"
+import { showView } from "./shared-selection.ts"
 
 export const WHEEL_ROWS = 3
 
@@ -19,7 +20,7 @@ export function createMouseActions(ctx: TuiContext) {
   }
   return {
     showView(view: ViewName) {
-      ui().set({ view, pane: 0, visualAnchorId: null })
+      showView(ctx, view)
     },
     /** A click on row `index` of the visible list rows. */
     selectListRow(index: number) {

@@ -2,6 +2,7 @@
 import { BOARD_STATUSES, cardIndex } from "./board-columns.ts"
 import type { ActionId } from "./keymap.ts"
 import type { ActionHandler } from "./navigation-actions.ts"
+import type { TaskStatus } from "../domain/task.ts"
 import { MAX_DEPTH } from "../domain/task-constants.ts"
 import { depthOf } from "../domain/task-tree.ts"
 import { currentBoard, currentView, focusedTask, targetTasks, type TuiContext } from "./tui-context.ts"
@@ -34,7 +35,30 @@ function moveOnBoard(ctx: TuiContext, delta: -1 | 1): void {
   void ctx.intents.setStatus([task.id], BOARD_STATUSES[target]!)
 }
 
+/** H/L in the List: the selected task(s) one status back or on, in the Board's column order. */
+function stepStatus(ctx: TuiContext, delta: -1 | 1): void {
+  const tasks = targetTasks(ctx)
+  if (tasks.length === 0) return void ctx.toaster.show("info", "No task selected")
+  const groups = new Map<TaskStatus, string[]>()
+  for (const task of tasks) {
+    const at = (BOARD_STATUSES as readonly TaskStatus[]).indexOf(task.status)
+    const target = BOARD_STATUSES[at + delta]
+    if (at < 0 || !target) continue
+    groups.set(target, [...(groups.get(target) ?? []), task.id])
+  }
+  for (const [status, group] of groups) void ctx.intents.setStatus(group, status)
+  leaveVisual(ctx)
+}
+
 export const taskActions = {
+  "task.startStop": (ctx) => {
+    const selection = ids(ctx)
+    if (!selection) return
+    void ctx.intents.startStop(selection)
+    leaveVisual(ctx)
+  },
+  "list.statusBack": (ctx) => stepStatus(ctx, -1),
+  "list.statusOn": (ctx) => stepStatus(ctx, 1),
   "task.toggleDone": (ctx) => {
     const selection = ids(ctx)
     if (!selection) return

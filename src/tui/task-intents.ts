@@ -175,6 +175,13 @@ export function createTaskIntents(deps: IntentDeps) {
       return setStatus(ids, allDone ? "todo" : "done")
     },
 
+    /** In progress if any is not; otherwise (all in progress) back to to do: `s` starts and stops. */
+    startStop(ids: readonly string[]) {
+      const tasks = lookup(ids)
+      const allStarted = tasks.length > 0 && tasks.every((t) => t.status === "in_progress")
+      return setStatus(ids, allStarted ? "todo" : "in_progress")
+    },
+
     addTask(input: CreateTaskInput) {
       let removed: Task[] = []
       return change({

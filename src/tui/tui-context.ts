@@ -38,7 +38,7 @@ export function currentRowIndex(ctx: Pick<TuiContext, "store" | "ui">): number {
 
 export function currentBoard(ctx: Pick<TuiContext, "store" | "ui">): BoardColumn[] {
   const ui = ctx.ui.getState()
-  return boardColumns(currentView(ctx), ui.search, ui.sort)
+  return boardColumns(currentView(ctx), ui.search, ui.sort, ui.facets, ui.today)
 }
 
 export function dayTasks(ctx: Pick<TuiContext, "store" | "ui">): Task[] {

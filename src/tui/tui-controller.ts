@@ -23,7 +23,7 @@ import type { UiStore } from "./ui-store.ts"
 import { UndoHistory } from "./undo-history.ts"
 import { viewActions } from "./view-actions.ts"
 
-export const DIALOG_KEYS = ["close", "submit", "next", "prev", "up", "down", "left", "right", "yes", "pageDown", "pageUp", "search"] as const
+export const DIALOG_KEYS = ["close", "submit", "next", "prev", "up", "down", "left", "right", "yes", "no", "toggle", "pageDown", "pageUp", "search"] as const
 export type DialogKey = (typeof DIALOG_KEYS)[number]
 /** A dialog's answers to the dialog keys; returning false lets the key through to its text field. */
 export type DialogKeyHandlers = Partial<Record<DialogKey, () => boolean | void>>
@@ -113,6 +113,8 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     "dialog.left": dialogAction("left"),
     "dialog.right": dialogAction("right"),
     "dialog.yes": dialogAction("yes"),
+    "dialog.no": dialogAction("no"),
+    "dialog.toggle": dialogAction("toggle"),
     "dialog.pageDown": dialogAction("pageDown"),
     "dialog.pageUp": dialogAction("pageUp"),
     "dialog.search": dialogAction("search"),

@@ -6,6 +6,7 @@ import type { Task } from "../domain/task.ts"
 import { DEFAULT_C64_METRIC, type C64Metric } from "./c64-metric.ts"
 import type { DialogEntry, DialogSpec } from "./dialog-spec.ts"
 import type { ApprovalList } from "../os/approval-actions.ts"
+import { DEFAULT_STATUS_FILTER, NO_FACETS, type Facets } from "./task-filter.ts"
 
 export const VIEWS = ["list", "board", "calendar", "monitor"] as const
 export type ViewName = (typeof VIEWS)[number]
@@ -43,10 +44,16 @@ export interface UiState {
   /** Which pane of the view has the keys (Tab cycles). */
   pane: number
   selectedId: string | null
+  /** The task last added here: selected though a filter may hide it, so clearing the filter lands on it. */
+  addedId: string | null
   /** Where the selection was, used when the selected task disappears. */
   selectedIndex: number
   collapsed: ReadonlySet<string>
   statusFilter: StatusFilter
+  /** Project, tag and due window the List and the Board are narrowed to (the filter dialog, f). */
+  facets: Facets
+  /** The local date the TUI started on (due windows, the calendar's first day). */
+  today: string
   sort: SortKey
   search: string
   visualAnchorId: string | null
@@ -55,6 +62,8 @@ export interface UiState {
   calendarDate: string
   daySelectedId: string | null
   detailScroll: number
+  /** The List's detail panel beside the list (i hides it, so titles get the whole width). */
+  detailShown: boolean
   /** Rows a page key moves (the list pane sets it to its height). */
   pageSize: number
   monitorIndex: number
@@ -103,9 +112,12 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     view: options.view ?? "list",
     pane: 0,
     selectedId: null,
+    addedId: null,
     selectedIndex: 0,
     collapsed: new Set(),
-    statusFilter: "all",
+    statusFilter: DEFAULT_STATUS_FILTER,
+    facets: NO_FACETS,
+    today: options.today,
     sort: "order",
     search: "",
     visualAnchorId: null,
@@ -114,6 +126,7 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     calendarDate: options.today,
     daySelectedId: null,
     detailScroll: 0,
+    detailShown: true,
     pageSize: 10,
     monitorIndex: 0,
     focusedSession: null,

@@ -2,11 +2,13 @@
 import type { ActionId } from "./keymap.ts"
 import type { ActionHandler } from "./navigation-actions.ts"
 import { activeScopes, PANE_COUNTS } from "./active-scopes.ts"
-import { SORT_CYCLE, STATUS_FILTERS, type ViewName } from "./ui-store.ts"
+import { SORT_CYCLE, type ViewName } from "./ui-store.ts"
+import { DEFAULT_STATUS_FILTER, isDefaultFilter, NO_FACETS } from "./task-filter.ts"
 import type { TuiContext } from "./tui-context.ts"
+import { pinSelection, showView } from "./shared-selection.ts"
 
 function show(view: ViewName): ActionHandler {
-  return (ctx: TuiContext) => ctx.ui.getState().set({ view, pane: 0, visualAnchorId: null })
+  return (ctx: TuiContext) => showView(ctx, view)
 }
 
 function next<T>(cycle: readonly T[], current: T): T {
@@ -28,16 +30,18 @@ export const viewActions = {
   "global.escape": (ctx) => {
     const ui = ctx.ui.getState()
     if (ui.toasts.length > 0) return ui.dismissToasts()
-    if (ui.search !== "" || ui.statusFilter !== "all") return ui.set({ search: "", statusFilter: "all" })
+    if (!isDefaultFilter(ui)) {
+      // The task under the cursor stays selected once the rows the search hid come back.
+      pinSelection(ctx)
+      return ctx.ui.getState().set({ search: "", statusFilter: DEFAULT_STATUS_FILTER, facets: NO_FACETS })
+    }
     // In the list's detail pane Esc goes back to the list (Enter opened it).
     if (ui.view === "list" && ui.pane === 1) return ui.set({ pane: 0 })
     return false
   },
+  "list.detail": (ctx) => ctx.ui.getState().set({ detailShown: !ctx.ui.getState().detailShown }),
   "global.search": (ctx) => ctx.ui.getState().openDialog({ kind: "search" }),
-  "global.filter": (ctx) => {
-    const ui = ctx.ui.getState()
-    ui.set({ statusFilter: next(STATUS_FILTERS, ui.statusFilter), visualAnchorId: null })
-  },
+  "global.filter": (ctx) => ctx.ui.getState().openDialog({ kind: "filter" }),
   "global.sort": (ctx) => {
     const ui = ctx.ui.getState()
     ui.set({ sort: next(SORT_CYCLE, ui.sort) })

@@ -5,6 +5,7 @@ import { compareTasks, type SortKey } from "../domain/task-query.ts"
 import type { Task } from "../domain/task.ts"
 import type { TaskView, TaskViewDelta } from "./task-view.ts"
 import type { StatusFilter } from "./ui-store.ts"
+import { facetMatcher, type Facets } from "./task-filter.ts"
 
 export interface TaskRow {
   task: Task
@@ -18,6 +19,8 @@ export interface RowOptions {
   sort: SortKey
   search: string
   collapsed: ReadonlySet<string>
+  facets: Facets
+  today: string
 }
 
 export function matchesStatus(task: Task, filter: StatusFilter): boolean {
@@ -59,7 +62,9 @@ function isSorted(tasks: readonly Task[], compare: (a: Task, b: Task) => number)
  */
 function inclusion(view: TaskView, options: RowOptions): { everything: boolean; isIncluded: (task: Task) => boolean } {
   const tasks = view.tasks
-  const matches = searchMatcher(options.search)
+  const search = searchMatcher(options.search)
+  const facets = facetMatcher(options.facets, options.today)
+  const matches = (task: Task) => search(task) && facets(task)
   const matched = new Uint8Array(tasks.length)
   let failing = 0
   for (let i = 0; i < tasks.length; i++) {
@@ -129,18 +134,24 @@ function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
 }
 
 /**
- * The rows of `previous` with the replaced tasks swapped in, when no replacement changes which
- * rows show or their order: the task still matches (or not) the filter and search, and sorts the
- * same among its siblings. Null otherwise (the rows are built afresh).
+ * The rows of `previous` with the replaced tasks swapped in, when no replacement changes the order
+ * or which rows show, except a top-level task without subtasks that stops matching (d under the
+ * default open filter): its row is left out. Null otherwise (the rows are built afresh).
  */
-function patchRows(previous: readonly TaskRow[], delta: TaskViewDelta, options: RowOptions): TaskRow[] | null {
+function patchRows(previous: readonly TaskRow[], view: TaskView, delta: TaskViewDelta, options: RowOptions): TaskRow[] | null {
   const compare = compareTasks(options.sort)
+  const facets = facetMatcher(options.facets, options.today)
+  const dropped = new Set<string>()
   for (const { before, after } of delta.replaced.values()) {
-    const matchedBefore = matchesStatus(before, options.statusFilter) && matchesSearch(before, options.search)
-    const matchesNow = matchesStatus(after, options.statusFilter) && matchesSearch(after, options.search)
-    if (matchedBefore !== matchesNow || compare(before, after) !== 0 || compare(after, before) !== 0) return null
+    const matchedBefore = matchesStatus(before, options.statusFilter) && matchesSearch(before, options.search) && facets(before)
+    const matchesNow = matchesStatus(after, options.statusFilter) && matchesSearch(after, options.search) && facets(after)
+    if (compare(before, after) !== 0 || compare(after, before) !== 0) return null
+    if (matchedBefore === matchesNow) continue
+    if (matchesNow || after.parentId !== null || view.children.has(after.id)) return null
+    dropped.add(after.id)
   }
-  return previous.map((row) => {
+  const kept = dropped.size === 0 ? previous : previous.filter((row) => !dropped.has(row.task.id))
+  return kept.map((row) => {
     const swap = delta.replaced.get(row.task.id)
     return swap ? { ...row, task: swap.after } : row
   })
@@ -156,12 +167,14 @@ export function visibleRows(view: TaskView, options: RowOptions): TaskRow[] {
     options.statusFilter === lastOptions.statusFilter &&
     options.sort === lastOptions.sort &&
     options.search === lastOptions.search &&
-    options.collapsed === lastOptions.collapsed
+    options.collapsed === lastOptions.collapsed &&
+    options.facets === lastOptions.facets &&
+    options.today === lastOptions.today
   if (sameOptions && view === lastView) return lastRows
-  const patched = sameOptions && lastView !== null && view.delta?.base === lastView.serial ? patchRows(lastRows, view.delta, options) : null
+  const patched = sameOptions && lastView !== null && view.delta?.base === lastView.serial ? patchRows(lastRows, view, view.delta, options) : null
   lastRows = patched ?? buildRows(view, options)
   lastView = view
-  lastOptions = { statusFilter: options.statusFilter, sort: options.sort, search: options.search, collapsed: options.collapsed }
+  lastOptions = { statusFilter: options.statusFilter, sort: options.sort, search: options.search, collapsed: options.collapsed, facets: options.facets, today: options.today }
   return lastRows
 }
 

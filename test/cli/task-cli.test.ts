@@ -245,3 +245,21 @@ describe("projects, tags and stats", () => {
     expect(runTskJson(home, ["stats"])).toMatchObject({ total: 2, byStatus: { todo: 1, done: 1 }, completedToday: 1, completionRate: 0.5 })
   })
 })
+
+describe("tsk add --quick", () => {
+  it("reads due, tags, project and priority from the title, as the TUI's add dialog does", () => {
+    const task = runTskJson<TaskJson>(home, ["add", "--quick", "Call mom due:2026-12-04 +family @home !high \\+1", "-t", "phone"])
+    expect(task).toMatchObject({ title: "Call mom +1", dueDate: "2026-12-04", tags: ["family", "phone"], project: "home", priority: "high" })
+  })
+
+  it("stores the title as typed without --quick", () => {
+    const task = runTskJson<TaskJson>(home, ["add", "Call mom +family"])
+    expect(task).toMatchObject({ title: "Call mom +family", tags: [] })
+  })
+
+  it("refuses a due date it cannot read (exit 4)", () => {
+    const result = runTsk(home, ["add", "-q", "Pay due:someday"])
+    expect(result.code).toBe(4)
+    expect(result.stderr).toContain("'someday' is not a date")
+  })
+})

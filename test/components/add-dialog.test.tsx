@@ -100,3 +100,32 @@ describe("the add dialog", () => {
     expect(frame).not.toContain("Keys (")
   })
 })
+
+describe("quick add in the add dialog", () => {
+  it("shows what the title's tokens set before Enter, then stores them as fields", async () => {
+    app = await renderApp()
+    let frame = await app.press("a")
+    expect(frame).toContain("due:<date> +tag @project !high")
+    frame = await app.type("Call mom due:fri +family @home !high")
+    // FIXED_NOW is Tuesday 10 March 2026: fri is the 13th.
+    expect(frame).toContain("→ due 2026-03-13 · #family · @home · !high")
+    await app.press("RETURN")
+    await app.settle()
+    expect(app.store.getState().tasks[0]).toMatchObject({ title: "Call mom", dueDate: "2026-03-13", tags: ["family"], project: "home", priority: "high" })
+  })
+
+  it("keeps a backslashed token in the title and says why a due date is refused", async () => {
+    app = await renderApp()
+    await app.press("a")
+    let frame = await app.type("Vote \\+1 due:someday")
+    expect(frame).toContain("'someday' is not a date")
+    await app.press("RETURN")
+    expect(app.store.getState().tasks).toHaveLength(0)
+    for (let i = 0; i < " due:someday".length; i++) await app.press("BACKSPACE")
+    frame = await app.render()
+    expect(frame).not.toContain("is not a date")
+    await app.press("RETURN")
+    await app.settle()
+    expect(app.store.getState().tasks.map((t) => t.title)).toEqual(["Vote +1"])
+  })
+})

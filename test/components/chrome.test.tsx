@@ -52,22 +52,29 @@ describe("the status bar", () => {
   it("shows mode, counts, filter, sort and hints from the keymap", async () => {
     app = await renderApp({ tasks: [{ title: "Late", dueDate: "2026-03-01" }, { title: "Done one", status: "done" }, { title: "Open" }] })
     const bar = lineWith(app.frame(), "NORMAL")
-    expect(bar).toMatch(/NORMAL\s+2 open · 1 done · 1 overdue │ filter:all sort:order │ j\/k move/)
+    expect(bar).toMatch(/NORMAL\s+2 open · 1 done · 1 overdue │ filter:open sort:order │ j\/k move/)
   })
 
-  it("f cycles the status filter and s cycles the sort", async () => {
+  it("opens on open tasks; the filter dialog (f) shows done ones; S cycles the sort", async () => {
     app = await renderApp({ tasks: [{ title: "Beta", priority: "low" }, { title: "Alpha", priority: "high", status: "done" }] })
-    let frame = await app.press("f")
+    let frame = await app.render()
     expect(frame).toContain("filter:open")
-    expect(frame).not.toMatch(/✓\s+Alpha/)
-    await app.press("f")
-    await app.press("f")
+    expect(frame).not.toMatch(/✓\s+. Alpha/)
     frame = await app.press("f")
+    expect(frame).toContain("‹ open ›")
+    await app.press("ARROW_RIGHT")
+    await app.press("ARROW_RIGHT")
+    await app.press("ARROW_RIGHT")
+    frame = await app.press("RETURN")
     expect(frame).toContain("filter:done")
     expect(frame).not.toMatch(/○\s+. Beta/)
     await app.press("f")
-    await app.press("f")
-    frame = await app.press("s")
+    await app.press("ARROW_LEFT")
+    await app.press("ARROW_LEFT")
+    await app.press("ARROW_LEFT")
+    await app.press("ARROW_LEFT")
+    await app.press("RETURN")
+    frame = await app.press("O")
     expect(frame).toContain("sort:priority")
     expect(frame.indexOf("Alpha")).toBeLessThan(frame.indexOf("Beta"))
   })
@@ -119,7 +126,7 @@ describe("views, panes and help", () => {
 })
 
 describe("toasts", () => {
-  it("shows at most three, newest last, and colours errors in the error colour", async () => {
+  it("keeps three, shows an error first with how many others are up, in the error colour", async () => {
     app = await renderApp({ env: {} })
     const toaster = app.services.controller.toaster
     await act(async () => {
@@ -127,19 +134,21 @@ describe("toasts", () => {
       toaster.show("error", "disk full")
     })
     const frame = await app.render()
-    expect(frame).not.toContain("note 1")
-    expect(frame).toContain("note 2")
-    expect(frame).toContain("✗ disk full")
+    expect(frame).toContain("✗ disk full  +2 · M")
+    expect(app.services.ui.getState().toasts.map((t) => t.message)).toEqual(["note 2", "note 3", "disk full"])
     expect(hexOf(app.spanWith("disk full")!.fg)).toBe(darkTheme.error)
   })
 
-  it("wraps a long message onto a second line of the band, indented like the first", async () => {
+  it("cuts a long message to the band's one line, indented like the panes; M shows it whole", async () => {
     app = await renderApp({ width: 60 })
     await act(async () => app.services.controller.toaster.show("agent", "Agent: completed 'Fix the login bug on Safari, Firefox and the old Edge'"))
     const rows = (await app.render()).split("\n")
     const first = rows.findIndex((row) => row.includes("⚡ Agent: completed 'Fix the login bug on"))
-    expect(rows[first]).toMatch(/^ ⚡/)
-    expect(rows[first + 1]).toMatch(/^ \S.*the old Edge'\s*$/)
+    expect(rows[first]).toMatch(/^ ⚡.*…\s*$/)
+    expect(rows[first + 1]).toContain("NORMAL")
+    const log = await app.press("M")
+    expect(log).toContain("Messages")
+    expect(log).toMatch(/Agent: completed 'Fix the login bug on Safari, Firefox/)
   })
 
   it("dismiss themselves after a while", async () => {

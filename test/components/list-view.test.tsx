@@ -21,6 +21,8 @@ async function withTree() {
   await app.store.getState().setBlocked(trip!.id, report!.id, true)
   await app.store.getState().addNote(report!.id, "Numbers from finance arrive Monday", "claude-code")
   await app.store.getState().logTime(report!.id, 90 * 60_000)
+  // Done tasks too (the List opens on open tasks).
+  app.services.ui.getState().set({ statusFilter: "all" })
   return app.render()
 }
 

@@ -15,6 +15,9 @@ const task = (title: string) => app.store.getState().tasks.find((t) => t.title =
 
 async function withTasks() {
   app = await renderApp({ tasks: [{ title: "Write report", project: "work", tags: ["q1"] }, { title: "Buy milk" }, { title: "Call Sam" }] })
+  // Done tasks stay in the list (it opens on open tasks), so these tests see the rows d changes.
+  app.services.ui.getState().set({ statusFilter: "all" })
+  await app.render()
 }
 
 describe("keys on the selected task", () => {
@@ -112,7 +115,7 @@ describe("keys on the selected task", () => {
     expect(task("Write report v2")).toMatchObject({ project: "work", tags: ["q1"] })
   })
 
-  it("A adds a subtask under the selected task", async () => {
+  it("A adds a subtask under the selected task and leaves the selection on the parent, so A again adds a sibling", async () => {
     await withTasks()
     let frame = await app.press("A")
     expect(frame).toContain("Add subtask")
@@ -122,7 +125,14 @@ describe("keys on the selected task", () => {
     await app.settle()
     expect(task("Outline").parentId).toBe(task("Write report").id)
     frame = await app.render()
-    expect(frame).toMatch(/│›   ○\s+Outline/)
+    expect(frame).toMatch(/│    ○\s+Outline/)
+    expect(lineWith(frame, "Write report")).toMatch(/│›/)
+    frame = await app.press("A")
+    expect(frame).toContain("under 'Write report'")
+    await app.type("Draft")
+    await app.press("RETURN")
+    await app.settle()
+    expect(task("Draft").parentId).toBe(task("Write report").id)
   })
 
   it("! picks a priority, starting from the task's own", async () => {
@@ -165,19 +175,33 @@ describe("keys on the selected task", () => {
     expect(task("Write report").notes.map((n) => n.content)).toEqual(["Call back"])
   })
 
-  it("t toggles tags, creating new ones, until Escape", async () => {
+  it("t: Space checks and unchecks tags, creating new ones; Enter applies them", async () => {
     await withTasks()
     let frame = await app.press("t")
     expect(frame).toContain("[x] #q1")
-    await app.press("RETURN")
-    await app.settle()
-    expect(task("Write report").tags).toEqual([])
+    frame = await app.press(" ")
+    expect(frame).toContain("[ ] #q1")
+    expect(task("Write report").tags).toEqual(["q1"])
     await app.type("urgent-fix")
-    await app.press("RETURN")
+    frame = await app.press("RETURN")
+    expect(frame).not.toContain("Tags ")
     await app.settle()
     expect(task("Write report").tags).toEqual(["urgent-fix"])
-    frame = await app.press("ESCAPE")
+    await app.press("u")
+    await app.settle()
+    expect(task("Write report").tags).toEqual(["q1"])
+  })
+
+  it("t then Esc leaves the tags as they were", async () => {
+    await withTasks()
+    await app.press("t")
+    await app.press(" ")
+    await app.type("new-tag")
+    await app.press(" ")
+    const frame = await app.press("ESCAPE")
     expect(frame).not.toContain("Tags ")
+    await app.settle()
+    expect(task("Write report").tags).toEqual(["q1"])
   })
 
   it("D sets the due date from words like tomorrow, and shows an error for nonsense", async () => {

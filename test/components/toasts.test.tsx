@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { act } from "react"
-import { bandHeight, overlaps, toastBand, type Rect } from "../../components/toast-layout.ts"
+import { overlaps, toastBand, type Rect } from "../../components/toast-layout.ts"
 import { createValueFeed } from "../../src/tui/monitor-feeds.ts"
 import { MESSAGE_LOG_LIMIT, type Toast } from "../../src/tui/ui-store.ts"
 import { renderApp, type Harness } from "../tui/app-harness.tsx"
@@ -54,20 +54,26 @@ function dialogBox(frame: string, title: string): Rect {
 }
 
 describe("the toast band", () => {
-  it("keeps the newest toasts when not all fit, cutting the last one that half fits to a line", () => {
+  it("shows the newest toast on its one line, cut to fit, with how many others are up", () => {
     const long = "a message long enough to wrap onto a second line at this narrow width"
-    const band = toastBand([toast(1, "old"), toast(2, long), toast(3, "new")], 40, 8)
-    expect(band.map((p) => p.toast.id)).toEqual([2, 3])
-    expect(band.map((p) => p.lines.length)).toEqual([1, 1])
-    expect(band[0]!.lines[0]).toMatch(/…$/)
+    const band = toastBand([toast(1, "old"), toast(2, "middle"), toast(3, long)], 40)
+    expect(band.map((p) => p.toast.id)).toEqual([3])
+    expect(band[0]!.lines).toHaveLength(1)
+    expect(band[0]!.lines[0]).toMatch(/… {2}\+2 · M$/)
+    expect(band[0]!.lines[0]!.length).toBeLessThanOrEqual(38)
+    expect(toastBand([toast(1, "alone")], 40)[0]!.lines).toEqual(["i alone"])
   })
 
-  it("wraps a long message onto two lines when the band has room, and never grows past four rows", () => {
-    const long = "a message long enough to wrap onto a second line at this narrow width"
-    const band = toastBand([toast(1, long), toast(2, long), toast(3, long)], 40, 38)
-    expect(band.map((p) => p.lines.length)).toEqual([2, 2])
-    expect(bandHeight(band)).toBe(4)
-    expect(band.every((p) => p.lines.every((line) => line.length <= 38))).toBe(true)
+  it("keeps its row whether or not a toast shows, so the list does not jump", async () => {
+    app = await renderApp({ width: 80, height: 24, tasks: Array.from({ length: 30 }, (_, i) => ({ title: `Task ${i + 1}` })) })
+    const before = app.frame()
+    await act(async () => {
+      for (const message of ["One", "Two", "Three"]) app!.services.controller.toaster.show("info", message)
+    })
+    const during = await app.render()
+    const listRows = (frame: string) => frame.split("\n").filter((row) => /Task \d+/.test(row)).map((row) => row.slice(0, 40))
+    expect(listRows(during)).toEqual(listRows(before))
+    expect(during).toContain("i Three  +2 · M")
   })
 })
 
@@ -83,20 +89,21 @@ describe("toasts and the pane frames", () => {
         app!.services.controller.toaster.show("agent", "Agent: created 'Fix login bug on Safari'")
       })
       const frame = await app.render()
-      expect(frame).toContain("Agent: created 'Fix login bug on Safari'")
+      // An error stays in view before a newer toast; the band says one more is up.
       expect(frame).toContain("Could not write tasks.json")
+      expect(frame).toContain("+1 · M")
       const boxes = frames(frame)
       expect(boxes.length).toBe(frames(before).length)
       expect(boxes.filter((b) => !b.intact), frame).toEqual([])
       for (const line of strip) expect(frame.split("\n"), frame).toContain(line)
       // The toasts sit in the rows just above the status bar, under every frame.
       const rows = frame.split("\n")
-      const toastRow = rows.findIndex((row) => row.includes("Agent: created"))
+      const toastRow = rows.findIndex((row) => row.includes("Could not write tasks.json"))
       expect(rows[toastRow + 1]).toContain("NORMAL")
     })
   }
 
-  it("lift a dialog clear of the band, so neither the toasts nor the field being typed in are hidden", async () => {
+  it("keep a dialog clear of the band, so neither the toast nor the field being typed in is hidden", async () => {
     app = await renderApp({ width: 80, height: 18 })
     await app.press("a")
     await app.type("Half typed")
@@ -107,13 +114,12 @@ describe("toasts and the pane frames", () => {
     })
     const frame = await app.render()
     const rect = dialogBox(frame, "Add task")
-    expect(rect.top).toBeLessThan(before.top)
-    expect(rect.height).toBe(before.height)
-    for (const message of messages) {
-      const at = find(frame, `i ${message}`)
-      expect(at, frame).not.toBeNull()
-      expect(overlaps({ left: at!.x, top: at!.y, width: message.length + 2, height: 1 }, rect)).toBe(false)
-    }
+    // The band is always there: the dialog does not move when toasts come.
+    expect(rect).toEqual(before)
+    const at = find(frame, `i ${messages[2]}`)
+    expect(at, frame).not.toBeNull()
+    expect(overlaps({ left: at!.x, top: at!.y, width: messages[2]!.length + 2, height: 1 }, rect)).toBe(false)
+    expect(frame).toContain("+2 · M")
     expect(frame).toContain("Half typed")
   })
 })

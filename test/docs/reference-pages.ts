@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs"
 import { cliReference } from "./cli-reference.ts"
 import { houseDrawing } from "./house.ts"
 import { mcpTierTable } from "./mcp-tier-table.ts"
+import { tuiKeyTable } from "./tui-key-table.ts"
 
 function between(path: string, marker: string, made: string): string {
   const page = readFileSync(new URL(`../../${path}`, import.meta.url), "utf8")
@@ -19,4 +20,5 @@ export const referencePages: Array<[string, () => Promise<string>]> = [
   ["docs/cli-reference.md", cliReference],
   ["docs/architecture.md", async () => between("docs/architecture.md", "house", houseDrawing())],
   ["docs/mcp.md", async () => between("docs/mcp.md", "tiers", mcpTierTable())],
+  ["docs/tui.md", async () => between("docs/tui.md", "keys", tuiKeyTable())],
 ]

@@ -43,6 +43,20 @@ const c64: readonly C64TaskSummary[] = [
 ]
 const os: OsPanelStatus = panelStatus({ sessions: [{ id: "aaaa1111-session", status: "needs_input", detail: "tsk · Claude needs your permission to use Bash", source: "Notification 14:02:11" }] })
 
+/** Task ids that look like real ones but are the same on every run (a seeded generator). */
+function fixedIds(): () => string {
+  let seed = 0x2026_0310
+  const hex = (digits: number) => {
+    let out = ""
+    while (out.length < digits) {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0
+      out += (seed >>> 8).toString(16).padStart(6, "0")
+    }
+    return out.slice(0, digits)
+  }
+  return () => `${hex(8)}-${hex(4)}-4${hex(3)}-8${hex(3)}-${hex(12)}`
+}
+
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
 const css = (span: CapturedSpan) => {
   const hex = (c: CapturedSpan["fg"]) => `#${c.toInts().slice(0, 3).map((n) => n.toString(16).padStart(2, "0")).join("")}`
@@ -60,7 +74,7 @@ function html(title: string, lines: { spans: CapturedSpan[] }[], background: str
 async function capture(name: string, theme: (typeof THEMES)[number], width: number, height: number, view: ViewName, keys: readonly string[]): Promise<string> {
   const home = mkdtempSync(join(tmpdir(), "tsk-snapshot-"))
   try {
-    await prepareDemoHome(home, NOW)
+    await prepareDemoHome(home, NOW, fixedIds())
     await updateConfig(home, "integrations.agent.enabled", false)
     await updateConfig(home, "ui.theme", theme)
     await updateConfig(home, "ui.defaultView", view)

@@ -7,7 +7,7 @@ describe("the task form", () => {
     const result = parseTaskForm({ ...emptyForm(null), title: "  Ship it ", tags: "#web, api  ops", due: "tomorrow", estimate: "1h30m", project: " site " }, "2026-03-10")
     expect(result).toEqual({
       ok: true,
-      input: { title: "Ship it", description: "", priority: "none", project: "site", tags: ["web", "api", "ops"], dueDate: "2026-03-11", estimateMinutes: 90 },
+      input: { title: "Ship it", description: "", priority: "none", project: "site", tags: ["web", "api", "ops"], dueDate: "2026-03-11", estimateMinutes: 90, status: "todo" },
     })
   })
 

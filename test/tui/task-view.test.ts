@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { NO_FACETS } from "../../src/tui/task-filter.ts"
 import type { Task } from "../../src/domain/task.ts"
 import { sameJson, taskView } from "../../src/tui/task-view.ts"
 import { taskCounts } from "../../src/tui/task-counts.ts"
@@ -13,7 +14,7 @@ const tasks: Task[] = [
   makeTask({ id: "m", title: "Buy milk", order: 4, priority: "urgent" }),
   makeTask({ id: "z", title: "Zebra crossing", order: 5, dueDate: "2026-01-01" }),
 ]
-const options: RowOptions = { statusFilter: "all", sort: "order", search: "", collapsed: new Set() }
+const options: RowOptions = { statusFilter: "all", sort: "order", search: "", collapsed: new Set(), facets: NO_FACETS, today: "2026-03-10" }
 const pending = (id: number, patches: Record<string, Partial<Task>>, deletedIds: string[] = []): PendingChange[] => [{ id, patches, deletedIds }]
 /** The same tasks as new objects (the list read afresh), so nothing is reused from a memo. */
 const fresh = (list: readonly Task[]) => JSON.parse(JSON.stringify(list)) as Task[]

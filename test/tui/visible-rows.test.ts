@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { NO_FACETS } from "../../src/tui/task-filter.ts"
 import { taskView } from "../../src/tui/task-view.ts"
 import { selectedRowIndex, visibleRows, type RowOptions } from "../../src/tui/visible-rows.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
@@ -11,7 +12,7 @@ const tasks = [
   makeTask({ id: "m", title: "Buy milk", order: 5, priority: "urgent" }),
   makeTask({ id: "old", title: "Old idea", order: 6, status: "archived" }),
 ]
-const options: RowOptions = { statusFilter: "all", sort: "order", search: "", collapsed: new Set() }
+const options: RowOptions = { statusFilter: "all", sort: "order", search: "", collapsed: new Set(), facets: NO_FACETS, today: "2026-03-10" }
 const rowsOf = (over: Partial<RowOptions> = {}) => visibleRows(taskView(tasks, []), { ...options, ...over }).map((r) => `${"  ".repeat(r.depth)}${r.task.title}`)
 
 describe("visibleRows", () => {
@@ -89,5 +90,25 @@ describe("visibleRows", () => {
     expect(selectedRowIndex(rows, "m", 0)).toBe(4)
     expect(selectedRowIndex(rows, "gone", 2)).toBe(2)
     expect(selectedRowIndex(rows, "gone", 99)).toBe(4)
+  })
+})
+
+describe("visibleRows after d under the open filter", () => {
+  it("leaves out the row of a top-level task marked done, the same rows a fresh build gives, without rebuilding the others", () => {
+    const open = { ...options, statusFilter: "open" as const }
+    const base = visibleRows(taskView(tasks, []), open)
+    const after = visibleRows(taskView(tasks, [{ id: 1, patches: { m: { status: "done" } }, deletedIds: [] }]), open)
+    expect(after.map((r) => r.task.title)).toEqual(base.filter((r) => r.task.id !== "m").map((r) => r.task.title))
+    // The rows of the other tasks are the same objects: patched, not built afresh.
+    expect(after[0]).toBe(base[0])
+    const fresh = visibleRows(taskView(JSON.parse(JSON.stringify(tasks.map((t) => (t.id === "m" ? { ...t, status: "done" } : t)))), []), open)
+    expect(after.map((r) => [r.task.title, r.depth, r.hasChildren, r.expanded])).toEqual(fresh.map((r) => [r.task.title, r.depth, r.hasChildren, r.expanded]))
+  })
+
+  it("builds afresh when a subtask stops matching: done, it stays while a subtask of its own is open", () => {
+    const open = { ...options, statusFilter: "open" as const }
+    visibleRows(taskView(tasks, []), open)
+    const after = visibleRows(taskView(tasks, [{ id: 2, patches: { c2: { status: "done" } }, deletedIds: [] }]), open)
+    expect(after.map((r) => r.task.id)).toEqual(["p", "c2", "g", "m"])
   })
 })
