@@ -6,6 +6,9 @@
 // been swapped meanwhile), and read no more than the limit.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from "node:fs"
 
+/** One inbox file may be at most this big; a bigger one is moved aside unread (the checkpoint reads no more either). */
+export const MAX_INBOX_FILE_BYTES = 16 * 1024 * 1024
+
 export type RegularRead = { kind: "ok"; bytes: Buffer } | { kind: "missing" } | { kind: "odd"; reason: string }
 
 /** What a file that is not a regular file is, for a message: "a FIFO", "a symbolic link" … */
