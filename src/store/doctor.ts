@@ -18,7 +18,8 @@ import { describeZodIssues, fsyncDirSync, parseJsonText, writeFileDurable } from
 import { lockGuard, withFileLock } from "./file-lock.ts"
 import { Task, TasksFile } from "../domain/task.ts"
 import { Config } from "../domain/config.ts"
-import { toTskError } from "../domain/errors.ts"
+import { toTskError, TskError } from "../domain/errors.ts"
+import { readRegularTextSync } from "./regular-file.ts"
 import { MAX_DEPTH } from "../domain/task.ts"
 import { depthOf, inBlockerCycle, indexTasks } from "../domain/task-tree.ts"
 
@@ -45,8 +46,10 @@ async function checkFile(path: string, schema: z.ZodType): Promise<FileReport & 
   const file = basename(path)
   let text: string
   try {
-    text = readFileSync(path, "utf8")
-  } catch {
+    // A FIFO, a device or a link in its place is reported (and set aside by --repair), never read.
+    text = readRegularTextSync(path)
+  } catch (error) {
+    if (error instanceof TskError) return { file, status: "corrupt", error: error.message }
     return { file, status: "missing" }
   }
   try {
@@ -88,7 +91,7 @@ async function repairFile(path: string, backupsDir: string, schema: z.ZodType, r
     for (const backup of backups) {
       let value: unknown
       try {
-        value = parseJsonText(readFileSync(backup, "utf8"), schema, basename(backup))
+        value = parseJsonText(readRegularTextSync(backup), schema, basename(backup))
       } catch {
         continue
       }
@@ -155,7 +158,7 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
       for (const backup of listBackups(paths.tasks, paths.backups)) {
         let value: TasksFile
         try {
-          value = parseJsonText(readFileSync(backup, "utf8"), TasksFile, basename(backup))
+          value = parseJsonText(readRegularTextSync(backup), TasksFile, basename(backup))
         } catch {
           continue
         }

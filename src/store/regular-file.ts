@@ -5,6 +5,7 @@
 // following a link and without blocking, check again on the open descriptor (the name may have
 // been swapped meanwhile), and read no more than the limit.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from "node:fs"
+import { TskError } from "../domain/errors.ts"
 
 /** One inbox file may be at most this big; a bigger one is moved aside unread (the checkpoint reads no more either). */
 export const MAX_INBOX_FILE_BYTES = 16 * 1024 * 1024
@@ -83,4 +84,19 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
 /** Is `name` (a file name as bytes) valid UTF-8? A name that is not cannot be given back as text. */
 export function isUtf8Name(name: Buffer): boolean {
   return decodeUtf8(name) !== null
+}
+
+/** The largest state file tsk reads (tasks.json, config.json, a backup): far above any real list. */
+export const MAX_STATE_FILE_BYTES = 256 * 1024 * 1024
+
+/**
+ * readFileSync(path, "utf8") for tsk's own files, without blocking or following a link: a missing
+ * file throws an ENOENT error as readFileSync does; anything but a regular file within the limit
+ * throws an `io` TskError naming the file.
+ */
+export function readRegularTextSync(path: string, maxBytes = MAX_STATE_FILE_BYTES): string {
+  const read = readRegularFileSync(path, maxBytes)
+  if (read.kind === "missing") throw Object.assign(new Error(`ENOENT: no such file, open '${path}'`), { code: "ENOENT" })
+  if (read.kind === "odd") throw new TskError("io", `${path} ${read.reason}; tsk reads only regular files in its home`, { file: path })
+  return read.bytes.toString("utf8")
 }
