@@ -9,7 +9,7 @@ import { taskJson, viewOf } from "../domain/task-shape.ts"
 import type { Task } from "../domain/task.ts"
 import { invalid, TskError } from "../domain/errors.ts"
 import { escapeJsonControls } from "../domain/text-safety.ts"
-import { decodeUtf8, readRegularFileSync, type RegularRead } from "../store/regular-file.ts"
+import type { RegularRead } from "../store/regular-file.ts"
 
 export const exportCommand: CommandSpec = {
   ...changeCommandHead("export"),
@@ -43,7 +43,9 @@ async function parseOwnTasks(value: unknown): Promise<Task[] | null> {
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
 
 /** The text of the file to import: a regular file (a link to one is fine), at most 64 MiB, UTF-8. */
-function readImportFile(path: string, shown: string): string {
+async function readImportFile(path: string, shown: string): Promise<string> {
+  // Loaded here: the command table (and every listing through it) must not load node:fs.
+  const { decodeUtf8, readRegularFileSync } = await import("../store/regular-file.ts")
   let read: RegularRead
   try {
     read = readRegularFileSync(path, MAX_IMPORT_BYTES, true)
@@ -64,7 +66,7 @@ export const importCommand: CommandSpec = {
   examples: ["tsk import tasks-backup.json", "tsk import ~/old-tsk/tasks.json"],
   async run(ctx, { positionals }) {
     const path = resolve(requirePositional(positionals, 0, "file", "tsk import <file>"))
-    const text = readImportFile(path, positionals[0]!)
+    const text = await readImportFile(path, positionals[0]!)
     let value: unknown
     try {
       value = JSON.parse(text)

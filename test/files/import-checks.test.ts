@@ -1,11 +1,11 @@
 // `tsk import` is held to the rules of `tsk add` and reads only a regular file of bounded size,
 // run as a real process (a FIFO would block an old import for good).
-import { execFileSync } from "node:child_process"
+import { execFileSync, spawnSync } from "node:child_process"
 import { symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempHome } from "../helpers/temp-home.ts"
-import { runTsk, runTskJson } from "../helpers/run-tsk.ts"
+import { BUN, MAIN, runTskJson } from "../helpers/run-tsk.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
 import type { Task } from "../../src/domain/task.ts"
 
@@ -29,8 +29,14 @@ const file = (name: string, tasks: unknown) => {
 }
 const listed = () => runTskJson<unknown[]>(home, ["list", "--all", "--limit", "0"])
 
+/** `tsk import`, killed outright if it hangs (a blocked read never sees a gentler signal). */
+function importFile(path: string): { code: number; stderr: string } {
+  const result = spawnSync(BUN, [MAIN, "import", path], { env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" }, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL" })
+  return { code: result.status ?? -1, stderr: result.stderr }
+}
+
 function expectRefused(path: string, message: RegExp): void {
-  const result = runTsk(home, ["import", path])
+  const result = importFile(path)
   expect(result.code).toBe(4)
   expect(result.stderr).toMatch(message)
   expect(listed()).toHaveLength(0)

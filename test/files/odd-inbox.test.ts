@@ -90,7 +90,7 @@ describe("a runner with odd files in its inbox", () => {
   it("writes a checkpoint with a FIFO and a link to /dev/zero in the inbox, without waiting or growing", () => {
     execFileSync("mkfifo", [join(inboxDir(), "fifo.json")])
     symlinkSync("/dev/zero", join(home, "agent-inbox.json"))
-    const result = spawnSync(BUN, [MAIN, "checkpoint", "create", "--json"], { env: { ...process.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge") }, encoding: "utf8", timeout: 60_000 })
+    const result = spawnSync(BUN, [MAIN, "checkpoint", "create", "--json"], { env: { ...process.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge") }, encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL" })
     expect(result.status).toBe(0)
     const files = (JSON.parse(result.stdout) as { structure: { commands: Array<{ file: string }> } }).structure.commands.map((c) => c.file)
     expect(files).toEqual(["agent-inbox.json", "agent-inbox.d/fifo.json"])
