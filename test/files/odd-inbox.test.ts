@@ -8,6 +8,7 @@ import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { BUN, MAIN } from "../helpers/run-tsk.ts"
+import { withFileLock } from "../../src/store/file-lock.ts"
 import { configurePoll, dropCommandFile, killServe, readOutboxFile, readTaskList, spawnServe, waitFor, type ServeProcess } from "../bridge/bridge-helpers.ts"
 
 let home: string
@@ -111,6 +112,34 @@ describe("SIGTERM", () => {
     console.log(`${how} stopped ${Math.round(ms)} ms after SIGTERM`)
     expect(ms).toBeLessThan(20_000)
   }, 60_000)
+})
+
+describe("SIGTERM while the runner waits", () => {
+  it("stops tsk serve within seconds while a command waits for the task lock another process holds", async () => {
+    serve = await spawnServe(home)
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    // This process holds the task list's lock (refreshed, so it never goes stale) until the end.
+    const holding = withFileLock(join(home, "tasks.json"), () => released)
+    try {
+      dropCommandFile(home, "waits.json", create("waits", "Waits for the lock"))
+      await waitFor(() => existsSync(join(home, "agent-inbox.claimed")) && readdirSync(join(home, "agent-inbox.claimed")).length > 0, 30_000, "the command claimed")
+      const started = performance.now()
+      serve.child.kill("SIGTERM")
+      await Promise.race([serve.exited, new Promise((resolve) => setTimeout(resolve, 25_000))])
+      const ms = performance.now() - started
+      console.log(`tsk serve stopped ${Math.round(ms)} ms after SIGTERM while waiting for a lock`)
+      // The lock wait alone lasts 30 s: a runner that waited for its pass would still be running.
+      expect(serve.child.exitCode).toBe(0)
+      expect(ms).toBeLessThan(20_000)
+    } finally {
+      release()
+      await holding
+    }
+    // The command is not lost: the next runner answers it.
+    serve = await spawnServe(home)
+    await waitFor(() => answered("waits"), 30_000, "the command answered by the next runner")
+  }, 90_000)
 })
 
 async function spawnAgentStart(): Promise<ServeProcess> {
