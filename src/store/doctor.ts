@@ -5,7 +5,7 @@
 // base plus the journal lines that apply to it, and sets aside (never deletes) a journal that is
 // corrupt or holds lines that apply to nothing. Leftovers of crashed writers (see leftovers.ts)
 // are reported and removed.
-import { readdirSync, readFileSync, renameSync } from "node:fs"
+import { lstatSync, readdirSync, readFileSync, renameSync } from "node:fs"
 import { basename, dirname } from "node:path"
 import * as z from "zod"
 import { homePaths } from "./paths.ts"
@@ -19,7 +19,7 @@ import { lockGuard, withFileLock } from "./file-lock.ts"
 import { Task, TasksFile } from "../domain/task.ts"
 import { Config } from "../domain/config.ts"
 import { toTskError, TskError } from "../domain/errors.ts"
-import { readRegularTextSync } from "./regular-file.ts"
+import { oddKindOf, readRegularTextSync } from "./regular-file.ts"
 import { MAX_DEPTH } from "../domain/task.ts"
 import { depthOf, inBlockerCycle, indexTasks } from "../domain/task-tree.ts"
 
@@ -224,7 +224,9 @@ function setJournalAside(journal: string, why: "corrupt" | "stale", stamp: strin
 export async function runDoctor(home: string, repair: boolean): Promise<DoctorReport> {
   const paths = homePaths(home)
   // The ancestor's tasks.json is migrated first (with a backup), so it is never "repaired" away.
-  await readTasks(home).catch(() => undefined)
+  // A FIFO, a device or a link in its place is never opened: checkFile reports it.
+  const tasksStat = lstatSync(paths.tasks, { throwIfNoEntry: false })
+  if (tasksStat === undefined || oddKindOf(tasksStat) === null) await readTasks(home).catch(() => undefined)
   const files: FileReport[] = []
   const warnings: string[] = []
   const { value: _tasksValue, ...tasksReport } = await checkFile(paths.tasks, TasksFile)
