@@ -113,9 +113,11 @@ export async function claimInbox(home: string): Promise<number> {
     touched.add(home)
   }
   let names: Array<{ bytes: Buffer; text: string | null }> = []
+  // A link in agent-inbox.d/'s place is never read through (the runner reports it at its start).
+  const linkedDir = lstatSync(paths.inboxDir, { throwIfNoEntry: false })?.isSymbolicLink() === true
   try {
     // As bytes: a name that is not UTF-8 would come back as a string that names no file.
-    const entries = readdirSync(paths.inboxDir, { encoding: "buffer" })
+    const entries = linkedDir ? [] : readdirSync(paths.inboxDir, { encoding: "buffer" })
     names = entries
       .map((bytes) => ({ bytes, text: decodeUtf8(bytes) }))
       .filter((e) => isInboxEntryName(e.text ?? e.bytes.toString("latin1")))

@@ -110,7 +110,8 @@ function commandsIn(home: string, file: string): Array<{ id: string; command: st
   }
 }
 
-const listDir = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith(".") && !n.endsWith(".tmp")).sort() : [])
+/** The names in one of the inbox folders; a link in the folder's place is not read through. */
+const listDir = (dir: string) => (lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() ? readdirSync(dir).filter((n) => !n.startsWith(".") && !n.endsWith(".tmp")).sort() : [])
 
 async function queueOf(home: string, buckets: Buckets): Promise<CommandNode[]> {
   const files = [

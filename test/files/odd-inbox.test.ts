@@ -88,6 +88,22 @@ describe("a runner with odd files in its inbox", () => {
     expect(readFileSync(target, "utf8")).toBe(text)
   }, 60_000)
 
+  it("never reads through agent-inbox.d/ when it is a link to a folder outside the home, and says so", async () => {
+    const { rmSync } = await import("node:fs")
+    rmSync(inboxDir(), { recursive: true })
+    const folder = join(outside, "commands")
+    mkdirSync(folder)
+    writeFileSync(join(folder, "planted.json"), JSON.stringify(create("planted", "Planted through a link")))
+    symlinkSync(folder, inboxDir())
+    serve = await spawnServe(home)
+    writeFileSync(join(home, "agent-inbox.json"), JSON.stringify(create("beside", "Sent beside the link")))
+    await waitFor(() => answered("beside"), 30_000, "the command in agent-inbox.json")
+    expect(serve.output()).toMatch(/agent-inbox\.d in .* is a symbolic link/)
+    expect(answered("planted")).toBe(false)
+    expect(readdirSync(folder)).toEqual(["planted.json"])
+    expect(readTaskList(home).map((t) => t.title)).toEqual(["Sent beside the link"])
+  }, 60_000)
+
   it("writes a checkpoint with a FIFO and a link to /dev/zero in the inbox, without waiting or growing", () => {
     execFileSync("mkfifo", [join(inboxDir(), "fifo.json")])
     symlinkSync("/dev/zero", join(home, "agent-inbox.json"))
