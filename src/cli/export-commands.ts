@@ -62,7 +62,8 @@ async function readImportFile(path: string, shown: string): Promise<string> {
 export const importCommand: CommandSpec = {
   ...changeCommandHead("import"),
   usage: "tsk import <file>",
-  description: "Tasks whose id is already here are skipped, so importing the same file twice adds nothing.",
+  description:
+    "Tasks whose id is already here are skipped, so importing the same file twice adds nothing. The file is held to the rules of add (sizes, nesting, blocker cycles) and must be a regular UTF-8 file of at most 64 MiB; one bad task refuses the whole file (exit 4).",
   examples: ["tsk import tasks-backup.json", "tsk import ~/old-tsk/tasks.json"],
   async run(ctx, { positionals }) {
     const path = resolve(requirePositional(positionals, 0, "file", "tsk import <file>"))
