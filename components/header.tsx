@@ -1,4 +1,4 @@
-// Top line: name, view tabs, agent indicator, running timer, clock.
+// Top line: name, view tabs, permission requests waiting, agent indicator, running timer, clock.
 import { TextAttributes } from "@opentui/core"
 import { formatClock } from "../src/domain/duration.ts"
 import { runningTimer } from "../src/tui/running-timer.ts"
@@ -22,11 +22,13 @@ export function Header(props: HeaderProps) {
   const { controller } = useServices()
   const view = useUiState((s) => s.view)
   const tasks = useAppState((s) => s.tasks)
+  const asking = useUiState((s) => s.approvals.pending.length)
   const now = useNow(1000)
   const running = runningTimer(tasks)
   const clock = `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`
   // Tabs take 45 columns; the timer's title gets what is left after the indicator and the clock.
-  const titleRoom = Math.min(24, props.width - 45 - (props.agentRunning ? 9 : 0) - 6 - 12)
+  const askText = asking > 0 ? `⚑ ${asking} to approve ` : ""
+  const titleRoom = Math.min(24, props.width - 45 - (props.agentRunning ? 9 : 0) - textWidth(askText) - 6 - 12)
   const elapsed = running ? `⏱ ${formatClock(now.getTime() - Date.parse(running.start))}` : ""
   const timer = running && titleRoom >= 4 ? `${elapsed} ${fitText(running.task.title, titleRoom)}` : elapsed
   // One text of coloured chunks, not a text per piece: each text OpenTUI creates costs ~0.5 ms
@@ -38,6 +40,7 @@ export function Header(props: HeaderProps) {
   }))
   const left: Segment[] = [{ text: " tsk ", fg: theme.accent, attributes: TextAttributes.BOLD }, ...tabs]
   const right: Segment[] = [
+    ...(askText ? [{ text: askText, fg: theme.warning, attributes: TextAttributes.BOLD }] : []),
     ...(props.agentRunning ? [{ text: "⚡ Agent ", fg: theme.agent, attributes: TextAttributes.BOLD }] : []),
     ...(timer ? [{ text: `${timer} `, fg: theme.warning }] : []),
     { text: `${clock} `, fg: theme.textMuted },

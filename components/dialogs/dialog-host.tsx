@@ -11,6 +11,7 @@ import { MessagesDialog } from "./messages-dialog.tsx"
 import { PaletteDialog } from "./palette-dialog.tsx"
 import { PlanDialog } from "../monitor/plan-dialog.tsx"
 import { AgentContextDialog } from "../monitor/agent-context-dialog.tsx"
+import { ApprovalDenyDialog, ApprovalDetailDialog } from "../approvals/approval-dialogs.tsx"
 import { DueDateDialog, NoteDialog, SearchDialog } from "./prompt-dialogs.tsx"
 import { TaskFormDialog } from "./task-form-dialog.tsx"
 import { PriorityPicker, ProjectPicker, TagsPicker } from "./task-pickers.tsx"
@@ -56,6 +57,10 @@ function DialogFor(props: { entry: DialogEntry }) {
       return <PlanDialog key={key} dialogKey={key} />
     case "agent-context":
       return <AgentContextDialog key={key} dialogKey={key} agentId={spec.agentId} />
+    case "approval-deny":
+      return <ApprovalDenyDialog key={key} dialogKey={key} requestId={spec.requestId} />
+    case "approval-detail":
+      return <ApprovalDetailDialog key={key} dialogKey={key} requestId={spec.requestId} />
   }
 }
 

@@ -97,6 +97,7 @@ export function agentSnippet(home: string): string {
     "| `list` | `{ all?, limit?, offset?, compact?, fields? }` |",
     "| `claim` | `{ taskId, assignee? }` (assignee defaults to your `source`; `conflict` if someone else holds it) |",
     "| `block`, `unblock` | `{ taskId, blockerId }` |",
+    "| `log-time` | `{ taskId, duration }` (time already spent: `1h30m`, `45m`, or minutes) → the task with `logged`, `trackedMinutes` |",
     "| `add-note` | `{ taskId, content }` → the task with `taskId` and `note` |",
     "| `list-projects`, `list-tags` | `{ counts? }` → names; with `counts: true`, `[{ name, count, open }]` |",
     "| `stats` | `{}` |",
@@ -122,6 +123,9 @@ export function agentSnippet(home: string): string {
     "tsk memory restore claude-code --markdown --max-tokens 2000",
     fence,
     "",
-    "`memory-append` `{ agentId, message | messages }` adds messages (roles system, user, assistant, tool) to your log.",
+    "`memory-append` `{ agentId, message | messages }` adds messages to your log: `{role, content}` (system, user,",
+    "assistant, tool), OpenAI `tool_calls` and tool replies, or Anthropic `text` / `tool_use` / `tool_result` blocks.",
+    "A restore gives facts and summaries, then your newest messages within `maxTokens` (default 4000); `before` pages back.",
+    "Over MCP and from the hooks your memory is your name plus the project folder: `tsk memory key` prints it.",
   ].join("\n")
 }

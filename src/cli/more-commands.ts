@@ -23,6 +23,7 @@ export async function c64(): Promise<CommandSpec> {
 
 export const os = async (): Promise<CommandSpec> => (await import("./os-command.ts")).osCommand
 export const memory = async (): Promise<CommandSpec> => (await import("./memory-command.ts")).memoryCommand
+export const approvals = async (): Promise<CommandSpec> => (await import("./approvals-command.ts")).approvalsCommand
 export const hook = async (): Promise<CommandSpec> => (await import("./hook-command.ts")).hookCommand
 export const agent = async (): Promise<CommandSpec> => (await import("./agent-command.ts")).agentCommand
 export const prime = async (): Promise<CommandSpec> => (await import("./prime-command.ts")).primeCommand

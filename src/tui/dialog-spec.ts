@@ -19,6 +19,8 @@ export type DialogSpec =
   | { kind: "c64-byte" }
   | { kind: "agent-plan" }
   | { kind: "agent-context"; agentId: string }
+  | { kind: "approval-deny"; requestId: string }
+  | { kind: "approval-detail"; requestId: string }
 
 export interface DialogEntry {
   /** Unique per opened dialog, so a dialog's key handlers are found again after re-renders. */

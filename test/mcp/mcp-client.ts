@@ -11,14 +11,16 @@ export interface McpSession {
   close: () => Promise<void>
 }
 
-export async function startMcp(home: string, args: string[] = [], clientName = "tsk-test"): Promise<McpSession> {
+/** `cwd`: the project folder the server runs in (part of the agent's memory key). */
+export async function startMcp(home: string, args: string[] = [], clientName = "tsk-test", cwd?: string): Promise<McpSession> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
   const transport = new StdioClientTransport({
     command: BUN,
     args: [MAIN, "mcp", ...args],
-    env: { ...env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1" },
+    env: { ...Object.fromEntries(Object.entries(env).filter(([key]) => key !== "TSK_AGENT")), TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1" },
     stderr: "pipe",
+    ...(cwd !== undefined ? { cwd } : {}),
   })
   let stderr = ""
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
