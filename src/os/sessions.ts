@@ -5,11 +5,11 @@
 // informed (`auth_success`, ...). When sessions are read, one whose process is gone shows as ended
 // and one silent for too long as stale (session-liveness.ts). Everything here is synchronous
 // node:fs with no heavy imports, because `tsk hook` must answer in a few milliseconds.
-import { closeSync, constants, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
 import { hostname } from "node:os"
 import { dirname, join } from "node:path"
 import { applyLiveness, type LivenessOptions } from "./session-liveness.ts"
-import { appendError, refuseLinkedFolders } from "../store/home-links.ts"
+import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 
 /** What hooks record; `stale` is only ever derived when reading (a session silent for too long). */
 export type SessionStatus = "working" | "needs_input" | "idle" | "stale" | "ended"
@@ -228,20 +228,6 @@ function appendSessionLog(path: string, line: Record<string, unknown>): void {
   appendNoFollow(path, JSON.stringify(line) + "\n")
 }
 
-/** appendFileSync, never through a link planted in the file's place (see home-links.ts). */
-export function appendNoFollow(path: string, text: string): void {
-  let fd: number
-  try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600)
-  } catch (error) {
-    throw appendError(error, path)
-  }
-  try {
-    writeSync(fd, text)
-  } finally {
-    closeSync(fd)
-  }
-}
 
 /** Record one hook event under `osRoot`: the session's new status, and a line in the session log. */
 export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date(), pid: number | null = null): AgentSession {

@@ -5,7 +5,7 @@
 // written is checked with lstat before tsk creates or writes anything in it, and appends open
 // with O_NOFOLLOW. The home itself may be a link (a home kept on another disk, or in a synced
 // folder): the rule starts below it. Refusals are `io` errors that name the link.
-import { lstatSync } from "node:fs"
+import { closeSync, constants, lstatSync, openSync, writeSync } from "node:fs"
 import { join, relative, resolve, sep } from "node:path"
 import { TskError } from "../domain/errors.ts"
 import { tskHome } from "./paths.ts"
@@ -36,4 +36,19 @@ export function refuseLinkedFolders(dir: string, home: string = tskHome()): void
 /** O_NOFOLLOW's refusal (ELOOP) as an `io` error naming the file; any other error as it is. */
 export function appendError(error: unknown, path: string): unknown {
   return (error as NodeJS.ErrnoException).code === "ELOOP" ? linkRefused(path) : error
+}
+
+/** appendFileSync, never through a link planted in the file's place. */
+export function appendNoFollow(path: string, text: string): void {
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600)
+  } catch (error) {
+    throw appendError(error, path)
+  }
+  try {
+    writeSync(fd, text)
+  } finally {
+    closeSync(fd)
+  }
 }
