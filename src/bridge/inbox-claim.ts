@@ -10,10 +10,17 @@
 //
 // The per-file steps (rename, read, delete) are synchronous: each takes microseconds, and a queue
 // of a thousand files spent most of its time going through the thread pool and back one by one.
-import { closeSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
-import { readFile, rename } from "node:fs/promises"
+//
+// Whatever is in the inbox is claimed, odd entries too, so that each one is answered once and set
+// aside: a FIFO, a device, a socket, a folder or a symbolic link (which may lead outside the home
+// or to a FIFO) is never opened for reading, and a file whose name is not UTF-8 (which no string
+// path can name again) is claimed by its bytes. Reading a claim then answers it as unreadable and
+// moves it to agent-inbox.rejected/ with the reason (see docs/files-and-safety.md).
+import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
+import { rename } from "node:fs/promises"
 import { join } from "node:path"
 import { ensureDir, fsyncDirSync } from "../store/durable-file.ts"
+import { decodeUtf8, readRegularFileSync } from "../store/regular-file.ts"
 import { MAX_INBOX_FILE_BYTES } from "./protocol.ts"
 
 export function bridgePaths(home: string) {
@@ -60,10 +67,14 @@ export function claimTimeOf(name: string): string {
 /** The name the agent gave the file (`agent-inbox.json` or its agent-inbox.d/ name). */
 export function claimOriginOf(name: string): string {
   const origin = CLAIM_NAME.exec(name)?.[3] ?? name
+  if (origin.startsWith("x-")) return `agent-inbox.d/${origin.slice(2)} (a name that is not UTF-8, shown with _ for its odd bytes)`
   return origin.startsWith("d-") ? `agent-inbox.d/${origin.slice(2)}` : "agent-inbox.json"
 }
 
-function moveIfPresent(from: string, to: string): boolean {
+/** A claim of a file whose name was not UTF-8: it is answered and set aside, never read. */
+const isOddNameClaim = (name: string) => CLAIM_NAME.exec(name)?.[3]?.startsWith("x-") === true
+
+function moveIfPresent(from: string | Buffer, to: string): boolean {
   try {
     renameSync(from, to)
     return true
@@ -94,22 +105,30 @@ export async function claimInbox(home: string): Promise<number> {
   }
   let claimed = 0
   const touched = new Set<string>()
+  // Whatever agent-inbox.json is (a folder, a link, a FIFO), it is claimed and answered, never followed.
   const inboxClaim = nextClaimName("inbox.json")
-  if (moveIfPresent(paths.inbox, join(paths.claimedDir, inboxClaim))) {
+  if (lstatSync(paths.inbox, { throwIfNoEntry: false }) && moveIfPresent(paths.inbox, join(paths.claimedDir, inboxClaim))) {
     claimedByMe.add(join(home, inboxClaim))
     claimed++
     touched.add(home)
   }
-  let names: string[] = []
+  let names: Array<{ bytes: Buffer; text: string | null }> = []
+  // A link in agent-inbox.d/'s place is never read through (the runner reports it at its start).
+  const linkedDir = lstatSync(paths.inboxDir, { throwIfNoEntry: false })?.isSymbolicLink() === true
   try {
-    const entries = readdirSync(paths.inboxDir, { withFileTypes: true })
-    names = entries.filter((e) => e.isFile() && isInboxEntryName(e.name)).map((e) => e.name).sort()
+    // As bytes: a name that is not UTF-8 would come back as a string that names no file.
+    const entries = linkedDir ? [] : readdirSync(paths.inboxDir, { encoding: "buffer" })
+    names = entries
+      .map((bytes) => ({ bytes, text: decodeUtf8(bytes) }))
+      .filter((e) => isInboxEntryName(e.text ?? e.bytes.toString("latin1")))
+      .sort((a, b) => Buffer.compare(a.bytes, b.bytes))
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
   }
   for (const name of names) {
-    const claim = nextClaimName(`d-${name}`)
-    if (moveIfPresent(join(paths.inboxDir, name), join(paths.claimedDir, claim))) {
+    const claim = nextClaimName(name.text !== null ? `d-${name.text}` : `x-${name.bytes.toString("latin1")}`)
+    const from = Buffer.concat([Buffer.from(`${paths.inboxDir}/`), name.bytes])
+    if (moveIfPresent(from, join(paths.claimedDir, claim))) {
       claimedByMe.add(join(home, claim))
       claimed++
       touched.add(paths.inboxDir)
@@ -128,24 +147,24 @@ export type ClaimContent = { kind: "items"; items: unknown[] } | { kind: "unread
  */
 export async function readClaim(home: string, name: string, settleMs = 50): Promise<ClaimContent> {
   const path = join(bridgePaths(home).claimedDir, name)
-  const fd = openSync(path, "r")
-  let text: string
-  try {
-    const size = fstatSync(fd).size
-    if (size > MAX_INBOX_FILE_BYTES) {
-      return { kind: "unreadable", reason: `${claimOriginOf(name)} is too large (${size} bytes; the limit is ${MAX_INBOX_FILE_BYTES} bytes)`, text: "" }
-    }
-    text = readFileSync(fd, "utf8")
-  } finally {
-    closeSync(fd)
+  if (isOddNameClaim(name)) return { kind: "unreadable", reason: `${claimOriginOf(name)}: a file whose name is not UTF-8 is not read`, text: "" }
+  const readText = (): ClaimContent | string => {
+    const read = readRegularFileSync(path, MAX_INBOX_FILE_BYTES)
+    if (read.kind === "missing") throw Object.assign(new Error(`${path} is gone`), { code: "ENOENT" })
+    if (read.kind === "odd") return { kind: "unreadable", reason: `${claimOriginOf(name)} ${read.reason}`, text: "" }
+    return decodeUtf8(read.bytes) ?? { kind: "unreadable", reason: `${claimOriginOf(name)} is not valid UTF-8`, text: "" }
   }
+  const first = readText()
+  if (typeof first !== "string") return first
+  let text = first
   for (let attempt = 0; ; attempt++) {
     try {
       const value: unknown = JSON.parse(text)
       return { kind: "items", items: Array.isArray(value) ? value : [value] }
     } catch (error) {
       await new Promise((resolve) => setTimeout(resolve, settleMs))
-      const again = await readFile(path, "utf8")
+      const again = readText()
+      if (typeof again !== "string") return again
       if (again === text || attempt >= 20) {
         const reason = error instanceof Error ? error.message : String(error)
         return { kind: "unreadable", reason: `${claimOriginOf(name)} is not valid JSON (${reason})`, text }

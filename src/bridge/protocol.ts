@@ -64,8 +64,7 @@ export type AgentResponse = z.infer<typeof AgentResponse>
 
 /** One command, serialized, may be at most this big. */
 export const MAX_COMMAND_BYTES = 1024 * 1024
-/** One inbox file may be at most this big; a bigger one is moved aside unread. */
-export const MAX_INBOX_FILE_BYTES = 16 * 1024 * 1024
+export { MAX_INBOX_FILE_BYTES } from "../store/regular-file.ts"
 
 /**
  * What the inbox accepts: the protocol, leniently. `id`, `timestamp` and `source` may be left out

@@ -36,9 +36,25 @@ export async function runInForeground(ctx: CommandContext, runner: BridgeRunner)
     ctx.signal.addEventListener("abort", () => resolve("interrupted"), { once: true })
   })
   const reason = await Promise.race([interrupted, runner.stopped])
-  await runner.stop()
+  if (reason !== "interrupted") {
+    await runner.stop()
+    return reason
+  }
+  // A signal stops the runner within 2 s whatever it is doing: a unit cut short is finished by the
+  // next runner from its journal (the same as after a kill), so waiting longer buys nothing.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), STOP_GRACE_MS)))
+  const outcome = await Promise.race([runner.stop().then(() => "stopped" as const), late])
+  clearTimeout(timer)
+  if (outcome === "late") {
+    ctx.printErr(`tsk: the runner did not stop within ${STOP_GRACE_MS} ms of the signal; exiting now (the next runner finishes its work from the journal)`)
+    process.exit(0)
+  }
   return reason
 }
+
+/** How long a signalled runner may take to stop before its process exits anyway. */
+const STOP_GRACE_MS = 1500
 
 const waitFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -1,7 +1,6 @@
 // tsk export | import — everything out (JSON, CSV, Markdown), and tasks in from another home, an
 // export, or the ancestor's tasks.json.
 import { changeCommandHead } from "./change-command-names.ts"
-import { readFileSync } from "node:fs"
 import { resolve } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { loadTasks, openStore, requirePositional, stringOption } from "./cli-store.ts"
@@ -10,6 +9,7 @@ import { taskJson, viewOf } from "../domain/task-shape.ts"
 import type { Task } from "../domain/task.ts"
 import { invalid, TskError } from "../domain/errors.ts"
 import { escapeJsonControls } from "../domain/text-safety.ts"
+import type { RegularRead } from "../store/regular-file.ts"
 
 export const exportCommand: CommandSpec = {
   ...changeCommandHead("export"),
@@ -39,19 +39,35 @@ async function parseOwnTasks(value: unknown): Promise<Task[] | null> {
   return parsed.every((p) => p.success) ? parsed.map((p) => p.data!) : null
 }
 
+/** The largest file `tsk import` reads. */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024
+
+/** The text of the file to import: a regular file (a link to one is fine), at most 64 MiB, UTF-8. */
+async function readImportFile(path: string, shown: string): Promise<string> {
+  // Loaded here: the command table (and every listing through it) must not load node:fs.
+  const { decodeUtf8, readRegularFileSync } = await import("../store/regular-file.ts")
+  let read: RegularRead
+  try {
+    read = readRegularFileSync(path, MAX_IMPORT_BYTES, true)
+  } catch (error) {
+    throw new TskError("io", `cannot read ${shown}: ${(error as NodeJS.ErrnoException).code ?? "error"}`)
+  }
+  if (read.kind === "missing") throw new TskError("not_found", `cannot read ${shown}: ENOENT`)
+  if (read.kind === "odd") throw invalid(`${shown} ${read.reason}; tsk import reads a regular file of at most ${MAX_IMPORT_BYTES} bytes`)
+  const text = decodeUtf8(read.bytes)
+  if (text === null) throw invalid(`${shown} is not valid UTF-8; nothing was imported`)
+  return text
+}
+
 export const importCommand: CommandSpec = {
   ...changeCommandHead("import"),
   usage: "tsk import <file>",
-  description: "Tasks whose id is already here are skipped, so importing the same file twice adds nothing.",
+  description:
+    "Tasks whose id is already here are skipped, so importing the same file twice adds nothing. The file is held to the rules of add (sizes, nesting, blocker cycles) and must be a regular UTF-8 file of at most 64 MiB; one bad task refuses the whole file (exit 4).",
   examples: ["tsk import tasks-backup.json", "tsk import ~/old-tsk/tasks.json"],
   async run(ctx, { positionals }) {
     const path = resolve(requirePositional(positionals, 0, "file", "tsk import <file>"))
-    let text: string
-    try {
-      text = readFileSync(path, "utf8")
-    } catch (error) {
-      throw new TskError((error as NodeJS.ErrnoException).code === "ENOENT" ? "not_found" : "io", `cannot read ${positionals[0]}: ${(error as NodeJS.ErrnoException).code ?? "error"}`)
-    }
+    const text = await readImportFile(path, positionals[0]!)
     let value: unknown
     try {
       value = JSON.parse(text)
@@ -61,6 +77,9 @@ export const importCommand: CommandSpec = {
     let incoming = await parseOwnTasks(value)
     let from = "tsk"
     if (!incoming) {
+      const { ancestorOversize } = await import("../domain/ancestor-migration.ts")
+      const oversize = Array.isArray(value) ? ancestorOversize(value) : null
+      if (oversize) throw invalid(`${positionals[0]}: ${oversize}; nothing was imported (tsk refuses a field rather than cut it)`)
       const { migrateAncestorText } = await import("../store/ancestor-file.ts")
       incoming = await migrateAncestorText(text)
       from = "the ancestor tsk"

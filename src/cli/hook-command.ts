@@ -3,12 +3,13 @@
 // to `hook-errors.log`, never into the agent's turn. Imports stay minimal (no zod, no lock or
 // atomic-write libraries) so a hook answers in a few milliseconds; run this file directly
 // (`bun src/cli/hook-command.ts`) for the leanest start.
-import { appendFileSync, fstatSync, mkdirSync, renameSync, statSync } from "node:fs"
+import { fstatSync, mkdirSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { hookOwnerPid } from "../os/session-liveness.ts"
 import { parseHookEvent, recordHookEvent, type AgentSession, type HookEvent } from "../os/sessions.ts"
+import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 import { recordHookMessage, recordPermissionMessages } from "../memory/hook-messages.ts"
 import { answerPermissionRequest, type PermissionAnswer } from "../os/approval-hook.ts"
 import { tskHome } from "../store/paths.ts"
@@ -65,10 +66,11 @@ async function readBunStdin(onChunk: (chunk: string) => void): Promise<void> {
 
 function logHookError(osRoot: string, message: string, now: Date): void {
   try {
+    refuseLinkedFolders(osRoot)
     mkdirSync(osRoot, { recursive: true, mode: 0o700 })
     const path = join(osRoot, "hook-errors.log")
     if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > ERROR_LOG_MAX_BYTES) renameSync(path, `${path}.1`)
-    appendFileSync(path, `${now.toISOString()} ${message.replace(/\s+/g, " ").slice(0, 500)}\n`, { mode: 0o600 })
+    appendNoFollow(path, `${now.toISOString()} ${message.replace(/\s+/g, " ").slice(0, 500)}\n`)
   } catch {
     // Nowhere left to report to; the agent's turn must go on regardless.
   }

@@ -7,7 +7,7 @@ import { parseCommandArgs, type ParseOption } from "./parse-args.ts"
 import { createStyle, shouldUseColor } from "./style.ts"
 import { TskError, exitCodeFor, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
 import { tskHome } from "../store/paths.ts"
-import { escapeControls, escapeJsonControls } from "../domain/text-safety.ts"
+import { escapeControls, escapeJsonControls, terminalSafe } from "../domain/text-safety.ts"
 import packageJson from "../../package.json" with { type: "json" }
 
 export interface CliIO {
@@ -93,8 +93,9 @@ export async function runCli(
     json,
     color,
     style,
-    print: (line) => io.stdout(line + "\n"),
-    printErr: (line) => io.stderr(line + "\n"),
+    // Everything a command prints passes terminalSafe: stored text never carries a raw control byte out.
+    print: (line) => io.stdout(terminalSafe(line, color) + "\n"),
+    printErr: (line) => io.stderr(terminalSafe(line, color) + "\n"),
     signal: abort.signal,
   }
   try {
@@ -120,7 +121,7 @@ export async function runCli(
     if (output) {
       // Pretty for a person at a terminal; compact for a program reading a pipe (it is much smaller).
       if (json) io.stdout(escapeJsonControls(JSON.stringify(output.data, null, (await stdoutIsTTY) ? 2 : undefined)) + "\n")
-      else if (output.text.length > 0) io.stdout(output.text + "\n")
+      else if (output.text.length > 0) io.stdout(terminalSafe(output.text, color) + "\n")
       return output.exitCode ?? 0
     }
     return 0

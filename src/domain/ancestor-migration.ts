@@ -65,6 +65,31 @@ function tagsOf(raw: unknown): string[] {
   }
 }
 
+/**
+ * The first field of the ancestor's `items` that our model cannot hold without cutting it (a title
+ * over MAX_TITLE, a project over 100, a tag over 50 or more than 50 tags, a description or note
+ * over 20,000 characters), described; null when every field fits. `tsk import` refuses such a
+ * file rather than cut it; the migration of the home's own tasks.json still keeps what fits.
+ */
+export function ancestorOversize(items: readonly unknown[]): string | null {
+  for (const [i, r] of items.entries()) {
+    if (!isRecord(r)) continue
+    const at = `item ${i + 1}${typeof r.id === "string" ? ` (${stripControlsLine(r.id).slice(0, 36)})` : ""}`
+    const title = line(r.title)
+    if (title !== null && title.length > MAX_TITLE) return `${at}: the title is ${title.length} characters; the limit is ${MAX_TITLE}`
+    const project = line(r.project)
+    if (project !== null && project.length > 100) return `${at}: the project is ${project.length} characters; the limit is 100`
+    if (Array.isArray(r.tags)) {
+      const tags = r.tags.filter((t): t is string => typeof t === "string")
+      if (tags.length > 50) return `${at}: ${tags.length} tags; the limit is 50`
+      if (tags.some((t) => t.length > 50)) return `${at}: a tag is longer than 50 characters`
+    }
+    if (typeof r.description === "string" && r.description.length > 20_000) return `${at}: the description is ${r.description.length} characters; the limit is 20000`
+    if (Array.isArray(r.notes) && r.notes.some((n) => isRecord(n) && typeof n.content === "string" && n.content.length > 20_000)) return `${at}: a note is longer than 20000 characters`
+  }
+  return null
+}
+
 /** The ancestor's tasks as ours. `now` stands in for missing timestamps; `newId` for missing ids. */
 export function migrateAncestorTasks(items: readonly unknown[], now: Date, newId: () => string): Task[] {
   const nowIso = now.toISOString()

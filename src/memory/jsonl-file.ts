@@ -2,13 +2,20 @@
 // append lock as one write of whole lines, then fsync. A crash may leave a torn last line: it is
 // never rewritten; the next append starts on a fresh line, and readers skip the fragment. Readers
 // take only complete lines, so they never see half of an append in progress.
-import { closeSync, fstatSync, fsyncSync, openSync, readSync, statSync, writeSync } from "node:fs"
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, statSync, writeSync } from "node:fs"
+import { appendError } from "../store/home-links.ts"
 
 const NEWLINE = 0x0a
 
 /** Append `lines` (each one JSON text, without newline) in one write; returns the new file size. */
 export function appendJsonLines(path: string, lines: readonly string[]): number {
-  const fd = openSync(path, "a+", 0o600)
+  // "a+", and never through a link planted in the file's place (see home-links.ts).
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600)
+  } catch (error) {
+    throw appendError(error, path)
+  }
   try {
     const size = fstatSync(fd).size
     let lead = ""

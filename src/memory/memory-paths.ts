@@ -11,6 +11,7 @@ export function agentsRoot(home: string): string {
 export function agentPaths(home: string, agentId: string) {
   const dir = join(agentsRoot(home), checkAgentId(agentId))
   return {
+    home,
     dir,
     /** The raw message log, append-only: the source of truth. */
     messages: join(dir, "messages.jsonl"),

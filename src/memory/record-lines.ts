@@ -6,6 +6,13 @@ import { withAppendLock } from "./append-lock.ts"
 import type { AgentPaths } from "./memory-paths.ts"
 import type { JsonValue, Message } from "./message.ts"
 import { mkdirSync } from "node:fs"
+import { refuseLinkedFolders } from "../store/home-links.ts"
+
+/** The agent's folder, made as a real folder: a link planted below the home is refused. */
+function agentDir(paths: AgentPaths): void {
+  refuseLinkedFolders(paths.dir, paths.home)
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 })
+}
 
 export interface MessageRecord {
   at: string
@@ -27,11 +34,11 @@ export const factLine = (record: FactRecord) => JSON.stringify({ at: record.at, 
 
 /** Append message records to the raw log (one locked write); returns the log's new size. */
 export function appendMessageRecords(paths: AgentPaths, records: readonly MessageRecord[]): number {
-  mkdirSync(paths.dir, { recursive: true, mode: 0o700 })
+  agentDir(paths)
   return withAppendLock(paths.lock, () => appendJsonLines(paths.messages, records.map(messageLine)))
 }
 
 export function appendFactRecords(paths: AgentPaths, records: readonly FactRecord[]): number {
-  mkdirSync(paths.dir, { recursive: true, mode: 0o700 })
+  agentDir(paths)
   return withAppendLock(paths.lock, () => appendJsonLines(paths.facts, records.map(factLine)))
 }

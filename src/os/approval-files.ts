@@ -4,10 +4,12 @@
 // `rules/<session>--<tool>.json` (allow this tool in this session), `watchers/<pid>.json` (a TUI
 // that shows requests: pid, host and a heartbeat) and `audit.jsonl` (every request and answer).
 // Synchronous node:fs, no zod: `tsk hook` reads these on every permission request.
-import { appendFileSync, closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { closeSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
 import { hostname } from "node:os"
 import { join } from "node:path"
 import { processIsAlive } from "../store/process-alive.ts"
+import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
+import { MAX_INBOX_FILE_BYTES, readRegularFileSync } from "../store/regular-file.ts"
 
 export type ApprovalAgent = "claude-code" | "codex"
 
@@ -70,12 +72,20 @@ export const auditPath = (home: string) => join(approvalsRoot(home), "audit.json
 
 /** The folders, made once (cheap when they exist). */
 export function ensureApprovalDirs(home: string): void {
-  for (const name of ["requests", "decisions", "rules", "watchers"] as const) mkdirSync(dir(home, name), { recursive: true, mode: 0o700 })
+  for (const name of ["requests", "decisions", "rules", "watchers"] as const) makeDir(home, dir(home, name))
+}
+
+/** A folder of approvals/, made as a real folder: a link planted below the home is refused (home-links.ts). */
+function makeDir(home: string, path: string): void {
+  refuseLinkedFolders(path, home)
+  mkdirSync(path, { recursive: true, mode: 0o700 })
 }
 
 function readJson<T>(path: string): T | null {
   try {
-    return JSON.parse(readFileSync(path, "utf8")) as T
+    // Only a regular file, never a FIFO or a link planted among the requests (regular-file.ts).
+    const read = readRegularFileSync(path, MAX_INBOX_FILE_BYTES)
+    return read.kind === "ok" ? (JSON.parse(read.bytes.toString("utf8")) as T) : null
   } catch {
     return null
   }
@@ -180,7 +190,7 @@ export function findRule(home: string, session: string, tool: string): ApprovalR
 }
 
 export function writeRule(home: string, rule: ApprovalRule): void {
-  mkdirSync(dir(home, "rules"), { recursive: true, mode: 0o700 })
+  makeDir(home, dir(home, "rules"))
   writeAtomic(join(dir(home, "rules"), ruleName(rule.session, rule.tool)), JSON.stringify(rule) + "\n")
 }
 
@@ -209,7 +219,7 @@ interface WatcherBeat {
 
 /** Say that this process (a TUI) shows requests; call every WATCHER_BEAT_MS. */
 export function beatWatcher(home: string, pid = process.pid, now = Date.now()): void {
-  mkdirSync(dir(home, "watchers"), { recursive: true, mode: 0o700 })
+  makeDir(home, dir(home, "watchers"))
   writeAtomic(join(dir(home, "watchers"), `${pid}.json`), JSON.stringify({ pid, host: hostname(), at: now } satisfies WatcherBeat))
 }
 
@@ -241,5 +251,6 @@ const AUDIT_MAX_BYTES = 1024 * 1024
 export function appendAudit(home: string, entry: Record<string, unknown>): void {
   const path = auditPath(home)
   if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > AUDIT_MAX_BYTES) renameSync(path, path.replace(/\.jsonl$/, ".1.jsonl"))
-  appendFileSync(path, JSON.stringify(entry) + "\n", { mode: 0o600 })
+  refuseLinkedFolders(approvalsRoot(home), home)
+  appendNoFollow(path, JSON.stringify(entry) + "\n")
 }

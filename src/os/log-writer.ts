@@ -1,9 +1,11 @@
 // The JSON-lines log: `logs/log_unit_<n>.jsonl`, one `{id, L, ph, plan, task, msg}` a line. A new
 // unit starts when the current one holds `max` lines; `id` is the global event counter `g`.
 // Appends run inside the commit lock, so ids stay unique and ordered across processes.
+import { constants } from "node:fs"
 import { open, readdir, readFile, stat } from "node:fs/promises"
 import { dirname, join } from "node:path"
 import { ensureDir, fsyncDirSync, FILE_MODE } from "../store/durable-file.ts"
+import { appendError } from "../store/home-links.ts"
 import { LogLine, type StateFile } from "./schemas.ts"
 import { LOG_UNIT_PATTERN, logUnitName } from "./os-paths.ts"
 
@@ -42,7 +44,10 @@ async function appendDurably(path: string, text: string): Promise<void> {
   const existed = (await stat(path).catch(() => null)) !== null
   // A crash mid-append can leave a torn last line; start on a fresh line so ours stays whole.
   const prefix = existed && !(await endsWithNewline(path)) ? "\n" : ""
-  const handle = await open(path, "a", FILE_MODE)
+  // "a", never through a link planted in the log's place (see home-links.ts).
+  const handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, FILE_MODE).catch((error: unknown) => {
+    throw appendError(error, path)
+  })
   try {
     await handle.write(prefix + text)
     await handle.sync()

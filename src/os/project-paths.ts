@@ -1,10 +1,14 @@
 // Artifact locations belong to the agent's project. The project is the configured `os.projectRoot`
-// when the command's folder lies inside it (or the command carries no folder), otherwise the folder
-// the command came from (the CLI's working folder, or `cwd` in a bridge payload). A relative `loc` is
-// taken from that folder, so every surface resolves it the same wherever its process started, and a
-// location outside the project is refused: nothing outside the project is ever read.
+// when the command's folder lies inside it (or the command carries no folder), otherwise the
+// nearest folder at or above the one the command came from (the CLI's working folder, or `cwd` in
+// a bridge payload) that holds a `.git`. A relative `loc` is taken from the command's folder, so
+// every surface resolves it the same wherever its process started, and a location outside the
+// project is refused: nothing outside the project is ever read. The project is never `/` nor the
+// user's home, whatever names it: an agent that sends `cwd: "/"` cannot widen its own confinement.
+import { statSync } from "node:fs"
 import { realpath } from "node:fs/promises"
-import { isAbsolute, relative, resolve, sep } from "node:path"
+import { homedir } from "node:os"
+import { dirname, isAbsolute, parse, relative, resolve, sep } from "node:path"
 import { TskError } from "../domain/errors.ts"
 
 export interface ProjectFolders {
@@ -19,13 +23,35 @@ export const isInside = (folder: string, path: string) => {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel))
 }
 
-/** The project folder and the folder relative locations start from; null without either. */
+/** `/` (a drive's root) or the user's home: too wide to be anyone's project. */
+export function isTooWide(folder: string): boolean {
+  const absolute = resolve(folder)
+  return absolute === parse(absolute).root || absolute === resolve(homedir())
+}
+
+/** The nearest folder at or above `folder` that holds a `.git` (a folder or a work tree's file), below the home and `/`. */
+export function gitProjectOf(folder: string): string | null {
+  for (let current = resolve(folder); !isTooWide(current); current = dirname(current)) {
+    if (statSync(`${current}${sep}.git`, { throwIfNoEntry: false })) return current
+  }
+  return null
+}
+
+/** The project folder and the folder relative locations start from; null without a project. */
 export function projectFor(folders: ProjectFolders): { project: string; base: string } | null {
   const cwd = folders.cwd !== undefined ? resolve(folders.cwd) : undefined
   const configured = folders.configured !== undefined ? resolve(folders.configured) : undefined
-  if (configured && (!cwd || isInside(configured, cwd))) return { project: configured, base: cwd ?? configured }
-  if (cwd) return { project: cwd, base: cwd }
-  return null
+  if (configured && !isTooWide(configured) && (!cwd || isInside(configured, cwd))) return { project: configured, base: cwd ?? configured }
+  const project = cwd ? gitProjectOf(cwd) : null
+  return project && cwd ? { project, base: cwd } : null
+}
+
+/** Why `folders` name no project, for the message. */
+function noProjectReason(folders: ProjectFolders): string {
+  if (folders.configured !== undefined && isTooWide(folders.configured)) return `os.projectRoot is ${resolve(folders.configured)}, which is too wide to be a project (never / nor the home folder)`
+  if (folders.cwd === undefined) return "the command carries no project folder. Send 'cwd' (the agent's working folder) with the command, or set os.projectRoot"
+  if (isTooWide(folders.cwd)) return `its folder ${resolve(folders.cwd)} is too wide to be a project (never / nor the home folder); send the project's folder as 'cwd', or set os.projectRoot`
+  return `its folder ${resolve(folders.cwd)} is in no project (no folder holding a .git at or above it); run it from a git project, or set os.projectRoot`
 }
 
 /** `db:users`, `https://…`: a data reference, not a file (a Windows drive letter is a file). */
@@ -37,7 +63,7 @@ export function confineLocation(loc: string, folders: ProjectFolders): { project
   if (!where) {
     throw new TskError(
       "invalid",
-      `cannot place artifact location ${loc}: the command carries no project folder. Send 'cwd' (the agent's working folder) with the command, or set os.projectRoot`,
+      `cannot place artifact location ${loc}: ${noProjectReason(folders)}`,
       { field: "loc" },
     )
   }

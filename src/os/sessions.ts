@@ -5,10 +5,11 @@
 // informed (`auth_success`, ...). When sessions are read, one whose process is gone shows as ended
 // and one silent for too long as stale (session-liveness.ts). Everything here is synchronous
 // node:fs with no heavy imports, because `tsk hook` must answer in a few milliseconds.
-import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
 import { hostname } from "node:os"
 import { dirname, join } from "node:path"
 import { applyLiveness, type LivenessOptions } from "./session-liveness.ts"
+import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 
 /** What hooks record; `stale` is only ever derived when reading (a session silent for too long). */
 export type SessionStatus = "working" | "needs_input" | "idle" | "stale" | "ended"
@@ -224,11 +225,13 @@ function withSyncLock<T>(path: string, fn: () => T): T {
 function appendSessionLog(path: string, line: Record<string, unknown>): void {
   const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0
   if (size > SESSION_LOG_MAX_BYTES) renameSync(path, path.replace(/\.jsonl$/, ".1.jsonl"))
-  appendFileSync(path, JSON.stringify(line) + "\n", { mode: 0o600 })
+  appendNoFollow(path, JSON.stringify(line) + "\n")
 }
+
 
 /** Record one hook event under `osRoot`: the session's new status, and a line in the session log. */
 export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date(), pid: number | null = null): AgentSession {
+  refuseLinkedFolders(osRoot)
   mkdirSync(osRoot, { recursive: true, mode: 0o700 })
   const path = join(osRoot, "sessions.json")
   const session = withSyncLock(path, () => {

@@ -3,9 +3,10 @@
 // and build a checkpoint body. Files are read as they are; one that does not parse is left out
 // (and `tsk doctor` / the owners report it), never guessed at.
 import { createHash } from "node:crypto"
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { isAbsolute, join, relative, resolve } from "node:path"
 import { readTasks } from "../store/tasks-repository.ts"
+import { decodeUtf8, MAX_INBOX_FILE_BYTES, readRegularFileSync } from "../store/regular-file.ts"
 import { loadProcessedMemory } from "../store/runner-processed-ids.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { osPaths } from "../os/os-paths.ts"
@@ -18,7 +19,10 @@ import { CHECKPOINT_VERSION, type C64Node, type CheckpointBody, type CommandNode
 
 function readJson<S extends z.ZodType>(path: string, schema: S): z.infer<S> | null {
   try {
-    const parsed = schema.safeParse(JSON.parse(readFileSync(path, "utf8")))
+    const read = readRegularFileSync(path, MAX_INBOX_FILE_BYTES)
+    const text = read.kind === "ok" ? decodeUtf8(read.bytes) : null
+    if (text === null) return null
+    const parsed = schema.safeParse(JSON.parse(text))
     return parsed.success ? parsed.data : null
   } catch {
     return null
@@ -88,9 +92,17 @@ export const INBOX_FILE = "agent-inbox.json"
 export const INBOX_DIR = "agent-inbox.d"
 export const CLAIMED_DIR = "agent-inbox.claimed"
 
+/**
+ * The commands of an inbox file, by id and name. Only a regular file within the inbox's size limit
+ * is read (lstat first, never following a link): a FIFO there would block the checkpoint, and a
+ * link to /dev/zero would grow it without end. Anything else counts as one unknown command.
+ */
 function commandsIn(home: string, file: string): Array<{ id: string; command: string }> {
   try {
-    const raw: unknown = JSON.parse(readFileSync(join(home, file), "utf8"))
+    const read = readRegularFileSync(join(home, file), MAX_INBOX_FILE_BYTES)
+    const text = read.kind === "ok" ? decodeUtf8(read.bytes) : null
+    if (text === null) return [{ id: file, command: "?" }]
+    const raw: unknown = JSON.parse(text)
     const list = Array.isArray(raw) ? raw : [raw]
     return list.map((c: { id?: unknown; command?: unknown }) => ({ id: typeof c?.id === "string" ? c.id : file, command: typeof c?.command === "string" ? c.command : "?" }))
   } catch {
@@ -98,11 +110,12 @@ function commandsIn(home: string, file: string): Array<{ id: string; command: st
   }
 }
 
-const listDir = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => !n.startsWith(".") && !n.endsWith(".tmp")).sort() : [])
+/** The names in one of the inbox folders; a link in the folder's place is not read through. */
+const listDir = (dir: string) => (lstatSync(dir, { throwIfNoEntry: false })?.isDirectory() ? readdirSync(dir).filter((n) => !n.startsWith(".") && !n.endsWith(".tmp")).sort() : [])
 
 async function queueOf(home: string, buckets: Buckets): Promise<CommandNode[]> {
   const files = [
-    ...(existsSync(join(home, INBOX_FILE)) ? [INBOX_FILE] : []),
+    ...(lstatSync(join(home, INBOX_FILE), { throwIfNoEntry: false }) ? [INBOX_FILE] : []),
     ...listDir(join(home, CLAIMED_DIR)).map((n) => `${CLAIMED_DIR}/${n}`),
     ...listDir(join(home, INBOX_DIR)).map((n) => `${INBOX_DIR}/${n}`),
   ]

@@ -5,7 +5,7 @@
 // base plus the journal lines that apply to it, and sets aside (never deletes) a journal that is
 // corrupt or holds lines that apply to nothing. Leftovers of crashed writers (see leftovers.ts)
 // are reported and removed.
-import { readdirSync, readFileSync, renameSync } from "node:fs"
+import { lstatSync, readdirSync, readFileSync, renameSync } from "node:fs"
 import { basename, dirname } from "node:path"
 import * as z from "zod"
 import { homePaths } from "./paths.ts"
@@ -18,7 +18,8 @@ import { describeZodIssues, fsyncDirSync, parseJsonText, writeFileDurable } from
 import { lockGuard, withFileLock } from "./file-lock.ts"
 import { Task, TasksFile } from "../domain/task.ts"
 import { Config } from "../domain/config.ts"
-import { toTskError } from "../domain/errors.ts"
+import { toTskError, TskError } from "../domain/errors.ts"
+import { oddKindOf, readRegularTextSync } from "./regular-file.ts"
 import { MAX_DEPTH } from "../domain/task.ts"
 import { depthOf, inBlockerCycle, indexTasks } from "../domain/task-tree.ts"
 
@@ -45,8 +46,10 @@ async function checkFile(path: string, schema: z.ZodType): Promise<FileReport & 
   const file = basename(path)
   let text: string
   try {
-    text = readFileSync(path, "utf8")
-  } catch {
+    // A FIFO, a device or a link in its place is reported (and set aside by --repair), never read.
+    text = readRegularTextSync(path)
+  } catch (error) {
+    if (error instanceof TskError) return { file, status: "corrupt", error: error.message }
     return { file, status: "missing" }
   }
   try {
@@ -88,7 +91,7 @@ async function repairFile(path: string, backupsDir: string, schema: z.ZodType, r
     for (const backup of backups) {
       let value: unknown
       try {
-        value = parseJsonText(readFileSync(backup, "utf8"), schema, basename(backup))
+        value = parseJsonText(readRegularTextSync(backup), schema, basename(backup))
       } catch {
         continue
       }
@@ -155,7 +158,7 @@ async function repairTasks(home: string, report: FileReport, baseBad: boolean): 
       for (const backup of listBackups(paths.tasks, paths.backups)) {
         let value: TasksFile
         try {
-          value = parseJsonText(readFileSync(backup, "utf8"), TasksFile, basename(backup))
+          value = parseJsonText(readRegularTextSync(backup), TasksFile, basename(backup))
         } catch {
           continue
         }
@@ -221,7 +224,9 @@ function setJournalAside(journal: string, why: "corrupt" | "stale", stamp: strin
 export async function runDoctor(home: string, repair: boolean): Promise<DoctorReport> {
   const paths = homePaths(home)
   // The ancestor's tasks.json is migrated first (with a backup), so it is never "repaired" away.
-  await readTasks(home).catch(() => undefined)
+  // A FIFO, a device or a link in its place is never opened: checkFile reports it.
+  const tasksStat = lstatSync(paths.tasks, { throwIfNoEntry: false })
+  if (tasksStat === undefined || oddKindOf(tasksStat) === null) await readTasks(home).catch(() => undefined)
   const files: FileReport[] = []
   const warnings: string[] = []
   const { value: _tasksValue, ...tasksReport } = await checkFile(paths.tasks, TasksFile)

@@ -9,6 +9,7 @@ import { basename, dirname } from "node:path"
 import type * as z from "zod"
 import { TskError } from "../domain/errors.ts"
 import { checkHeldLocks } from "./lock-context.ts"
+import { refuseLinkedFolders } from "./home-links.ts"
 import { describeZodIssues, formatIssuePath } from "../domain/zod-issues.ts"
 
 export { describeZodIssues }
@@ -25,11 +26,14 @@ function fsPromises(): Promise<typeof import("node:fs/promises")> {
   return (promisesModule ??= import("node:fs/promises"))
 }
 
+/** Make `dir` (and its parents); refused when a folder below the home on the way is a link (home-links.ts). */
 export async function ensureDir(dir: string): Promise<void> {
+  refuseLinkedFolders(dir)
   await (await fsPromises()).mkdir(dir, { recursive: true, mode: DIR_MODE })
 }
 
 export function ensureDirSync(dir: string): void {
+  refuseLinkedFolders(dir)
   mkdirSync(dir, { recursive: true, mode: DIR_MODE })
 }
 

@@ -14,6 +14,7 @@ import type { Task } from "../domain/task.ts"
 import { fsyncDirSync } from "./durable-file.ts"
 import { dirname } from "node:path"
 import { nothingAt } from "./bun-files.ts"
+import { linkRefused } from "./home-links.ts"
 
 export interface JournalLine {
   base: number
@@ -213,13 +214,17 @@ export function serializeLine(line: JournalLine): string {
 export function readJournalBytes(path: string, from = 0): { bytes: Buffer; ino: number; size: number } | null {
   let fd: number
   try {
-    fd = openSync(path, "r")
+    // Never blocks on a FIFO nor follows a link planted in its place (see regular-file.ts).
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null
-    throw new TskError("io", `cannot read tasks.journal: ${(error as NodeJS.ErrnoException).code ?? "error"}`)
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === "ELOOP") throw linkRefused(path)
+    throw new TskError("io", `cannot read tasks.journal: ${code ?? "error"}`, { file: path })
   }
   try {
     const stat = fstatSync(fd)
+    if (!stat.isFile()) throw new TskError("io", `${path} is not a regular file; tsk reads tasks.journal only as one`, { file: path })
     const length = Math.max(0, stat.size - from)
     const bytes = Buffer.alloc(length)
     let got = 0
@@ -289,7 +294,8 @@ export const UNSETTLED_APPEND =
  */
 export function appendLine(path: string, target: AppendTarget, line: string, guard: () => void): void {
   const { expected } = target
-  const flags = constants.O_RDWR | constants.O_APPEND | (expected === null ? constants.O_CREAT | constants.O_EXCL : 0)
+  // O_NOFOLLOW: a link planted as tasks.journal never sends the line to another file.
+  const flags = constants.O_RDWR | constants.O_APPEND | constants.O_NOFOLLOW | (expected === null ? constants.O_CREAT | constants.O_EXCL : 0)
   let fd: number
   try {
     fd = openSync(path, flags, 0o600)
@@ -300,6 +306,7 @@ export function appendLine(path: string, target: AppendTarget, line: string, gua
       guard()
       throw new TskError("conflict", "tasks.journal changed while this process held the lock; nothing was written")
     }
+    if (code === "ELOOP") throw linkRefused(path)
     throw error
   }
   try {

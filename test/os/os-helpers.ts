@@ -20,7 +20,8 @@ export function makeOsFixture(options: Partial<OsEngineOptions> = {}): OsFixture
   const { home, cleanup } = makeTempHome("tsk-os-")
   const root = join(home, "os")
   const workspace = join(home, "workspace")
-  mkdirSync(workspace, { recursive: true })
+  // A project is a folder with a .git (or os.projectRoot): the workspace is one.
+  mkdirSync(join(workspace, ".git"), { recursive: true })
   const engineWith = (more: Partial<OsEngineOptions> = {}) => createOsEngine({ root, cwd: workspace, ...options, ...more })
   return { home, root, workspace, engine: engineWith(), cleanup, engineWith }
 }

@@ -17,7 +17,7 @@ let cleanup: () => void
 let project: string
 let serve: { child: ChildProcess; exited: Promise<unknown> } | null = null
 
-const env = () => ({ ...process.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1" })
+const env = () => ({ ...process.env, HOME: home, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1" })
 const writeConfig = (os: Record<string, unknown> = {}) =>
   writeFileSync(join(home, "config.json"), JSON.stringify({ version: 1, revision: 1, integrations: { agent: { enabled: false, pollIntervalMs: 100 } }, os }))
 
@@ -25,7 +25,7 @@ beforeEach(async () => {
   ;({ home, cleanup } = makeTempHome("tsk-os-runner-"))
   project = join(home, "app")
   const elsewhere = join(home, "runner-folder")
-  mkdirSync(project)
+  mkdirSync(join(project, ".git"), { recursive: true })
   mkdirSync(elsewhere)
   writeConfig()
   // The runner's working folder is not the agent's project.
@@ -115,5 +115,26 @@ describe("os-* commands under a runner started in another folder", () => {
     }
     expect(answer.error).toMatchObject({ kind: "invalid", data: { kind: "invalid", state: "BUSY" } })
     expect(answer.error.message).toMatch(/outside the project/)
+  })
+
+  it.each([["/", "etc/passwd"], ["the user's home", ".ssh/id_rsa"]])("refuses cwd %s as the project: an agent cannot widen its own confinement", async (where, loc) => {
+    await walkToConstruct()
+    const cwd = where === "/" ? "/" : home
+    // The runner's home folder is this test's temp folder: HOME names it for the runner and tsk.
+    const answer = await drop(`wide-${loc.length}`, "os-complete", { taskId: "writer", output: { id: "secret", dom: "export", loc, type: "data" }, cwd })
+    expect(answer).toMatchObject({ status: "error", data: { kind: "invalid", state: "BUSY" } })
+    expect(answer.error).toMatch(/too wide to be a project/)
+  })
+
+  it("takes the nearest folder with a .git above cwd as the project, never the folder without one", async () => {
+    await walkToConstruct()
+    mkdirSync(join(project, "src"))
+    writeFileSync(join(project, "src", "csv.ts"), annotatedCode())
+    const answer = await drop("nested", "os-complete", { taskId: "writer", output: { id: "csv-writer", dom: "export", loc: "csv.ts", type: "code" }, cwd: join(project, "src") })
+    expect(answer).toMatchObject({ status: "ok", data: { artifact: { loc: "src/csv.ts", root: project } } })
+    const bare = join(home, "no-git")
+    mkdirSync(bare)
+    const refused = await drop("bare", "os-complete", { taskId: "writer", output: { id: "other", dom: "export", loc: "x.ts", type: "code" }, cwd: bare })
+    expect(refused.error).toMatch(/in no project \(no folder holding a \.git/)
   })
 })
