@@ -20,7 +20,7 @@ import { withFileLock } from "../../store/file-lock.ts"
 import { notFound, TskError } from "../../domain/errors.ts"
 import { RegistryFile, type RegistryEntry, type C64TaskType } from "./task-schema.ts"
 import { absoluteTaskFolder, taskFolderFor, type C64StatePaths } from "./state-paths.ts"
-import { formatTaskId, nextTaskCounter } from "./task-id.ts"
+import { formatTaskId, nextTaskCounter, uniqueTaskName } from "./task-id.ts"
 import { formatTimestampAs, parseTimestamp, restamp, timestampStyleOf, type TimestampStyle } from "./timestamp.ts"
 import { writeTaskJson } from "./task-files.ts"
 
@@ -244,7 +244,8 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
       locked(async () => {
         const { registry, style } = await load()
         const counter = nextTaskCounter([...registry.tasks.map((t) => t.id), ...(await folderNames())])
-        const id = formatTaskId(counter, draft.name)
+        const name = uniqueTaskName(draft.name, registry.tasks.map((t) => t.name))
+        const id = formatTaskId(counter, name)
         const folder = taskFolderFor(draft.type, id)
         // The folder exists before the registry names it, so a crash in between still burns the
         // number (the next allocation sees the folder) instead of handing it out twice.
@@ -252,7 +253,7 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
         const stamp = formatTimestampAs(nowMs, style)
         const entry: RegistryEntry = {
           id,
-          name: draft.name,
+          name,
           type: draft.type,
           operation: draft.operation,
           args: draft.args,
