@@ -45,7 +45,8 @@ export interface TaskRegistry {
   list(): Promise<RegistryEntry[]>
   get(id: string): Promise<RegistryEntry>
   create(draft: NewTaskDraft, nowMs: number): Promise<RegistryEntry>
-  update(id: string, change: EntryChange): Promise<RegistryEntry>
+  /** `inLock` runs with the entry as written (or left), before the lock is let go. */
+  update(id: string, change: EntryChange, inLock?: (entry: RegistryEntry) => Promise<void>): Promise<RegistryEntry>
   /**
    * `update` with the next write of this registry, at the latest `withinMs` (at most
    * `COMMIT_DELAY_MS`) from now; resolves with the entry as written (rejects as `update` would).
@@ -56,6 +57,13 @@ export interface TaskRegistry {
   flush(): Promise<void>
   /** The entry as the file holds it now, read without the lock (null when the file cannot be read). */
   peek(id: string): RegistryEntry | undefined | null
+  /** All entries as the file holds them now, read without the lock (null when it cannot be read). */
+  peekAll(): RegistryEntry[] | null
+  /**
+   * Puts `entry` back when no entry has its id (another program dropped it), with its task.json;
+   * resolves with true when it did, false when the id was there already.
+   */
+  restore(entry: RegistryEntry): Promise<boolean>
 }
 
 /** How long `updateSoon` lets a change wait for others to share its write. */
@@ -273,11 +281,12 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
         return entry
       }),
 
-    update: (id, change) =>
+    update: (id, change, inLock) =>
       locked(async () => {
         const outcome: { entry?: RegistryEntry; error?: unknown } = {}
         await commit([...takeWaiting(), { id, change, mirror: true, resolve: (entry) => (outcome.entry = entry), reject: (error) => (outcome.error = error ?? new Error("failed")) }])
         if (outcome.error !== undefined || outcome.entry === undefined) throw outcome.error
+        await inLock?.(outcome.entry)
         return outcome.entry
       }),
 
@@ -301,5 +310,23 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
         return null
       }
     },
+
+    peekAll() {
+      try {
+        return parse(readFileSync(paths.registry, "utf8")).tasks
+      } catch {
+        return null
+      }
+    },
+
+    restore: (entry) =>
+      locked(async () => {
+        const { registry, style } = await load()
+        if (registry.tasks.some((t) => t.id === entry.id)) return false
+        const restored = restampEntry(entry, style)
+        await writeRegistry({ ...registry, tasks: [...registry.tasks, restored] })
+        await writeTaskJson(paths.home, restored)
+        return true
+      }),
   }
 }

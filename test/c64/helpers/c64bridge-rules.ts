@@ -12,6 +12,8 @@ import { readFile, writeFile } from "node:fs/promises"
 
 const KNOWN_FIELDS = ["id", "name", "type", "operation", "args", "intervalMs", "maxIterations", "iterations", "status", "startedAt", "updatedAt", "stoppedAt", "lastError", "nextRunAt", "folder"] as const
 
+const NULLABLE = new Set(["stoppedAt", "lastError", "nextRunAt"])
+
 export type C64bridgeEntry = Record<(typeof KNOWN_FIELDS)[number], unknown>
 
 export interface C64bridgeModel {
@@ -25,7 +27,8 @@ export function loadRules(text: string): Map<string, C64bridgeEntry> {
   const parsed = JSON.parse(text) as { tasks?: Array<Record<string, unknown>> }
   const tasks = new Map<string, C64bridgeEntry>()
   for (const raw of parsed.tasks ?? []) {
-    const entry = Object.fromEntries(KNOWN_FIELDS.map((field) => [field, raw[field] ?? null])) as C64bridgeEntry
+    // Fields it has no value for are left out of its JSON, but these three it writes as null.
+    const entry = Object.fromEntries(KNOWN_FIELDS.map((field) => [field, NULLABLE.has(field) ? (raw[field] ?? null) : raw[field]])) as C64bridgeEntry
     entry.type = "background"
     entry.args = raw.args ?? {}
     tasks.set(String(raw.name), entry)
