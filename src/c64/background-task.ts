@@ -36,6 +36,8 @@ export function createBackgroundJob(
   op: BackgroundOperation,
   args: unknown,
   resume: ResumeState,
+  /** Called once an iteration: lets the registry guard's heartbeat ride on it (registry-guard.ts). */
+  beat: () => void = () => {},
 ): BackgroundJob {
   const run = op.start(rt.backend, args, resume)
   /** The last iteration run; the registry may not have counted it yet. */
@@ -181,6 +183,7 @@ export function createBackgroundJob(
       return "finish"
     }
     await guard(seen)
+    beat()
     const iteration = iterations + 1
     let step: BackgroundStep
     try {

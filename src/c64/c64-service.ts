@@ -125,7 +125,7 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
   const guard = createRegistryGuard(rt, jobsHere)
 
   function schedule(entry: RegistryEntry, op: ReturnType<typeof backgroundOperation>, args: unknown, resume: Parameters<typeof createBackgroundJob>[4]) {
-    const job = createBackgroundJob(rt, entry, op, args, resume)
+    const job = createBackgroundJob(rt, entry, op, args, resume, () => guard.beat())
     jobs.set(entry.id, job)
     scheduler.add(job)
     // A task with a long interval is still held to its state once a heartbeat.

@@ -29,6 +29,11 @@ export interface RegistryGuard {
   scanFolders(): Promise<void>
   /** Checks once a heartbeat until `stop`; `resume` then runs when a tsk task is left running with nothing sampling it. */
   start(resume?: () => Promise<unknown>): void
+  /**
+   * Called by a task's iteration: runs the heartbeat's check now when it is due, so a runner whose
+   * tasks sample at least once a heartbeat needs no wake-up of its own for it.
+   */
+  beat(): void
   stop(): void
 }
 
@@ -54,7 +59,24 @@ export function createRegistryGuard(rt: TaskRuntime, jobs: () => ReadonlyMap<str
   let known = new Map<string, RegistryEntry>()
   /** The part of each entry a repair looks at, as last checked. */
   const checkedKey = new Map<string, string>()
-  let timer: ReturnType<typeof setInterval> | null = null
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let started = false
+  /** When the last check began (performance.now()). */
+  let lastCheck = -Infinity
+
+  /** The next check a heartbeat after the last one, unless an iteration runs it first. */
+  function arm(): void {
+    if (!started) return
+    if (timer !== null) clearTimeout(timer)
+    timer = setTimeout(() => void tick(), Math.max(0, lastCheck + GUARD_EVERY_MS - performance.now()))
+    timer.unref?.()
+  }
+
+  function tick(): Promise<void> {
+    lastCheck = performance.now()
+    arm()
+    return check()
+  }
   let running: Promise<void> | null = null
   let resume: (() => Promise<unknown>) | undefined
 
@@ -130,12 +152,15 @@ export function createRegistryGuard(rt: TaskRuntime, jobs: () => ReadonlyMap<str
     },
     start(onOrphan) {
       resume = onOrphan ?? resume
-      if (timer !== null) return
-      timer = setInterval(() => void check(), GUARD_EVERY_MS)
-      timer.unref?.()
+      started = true
+      arm()
+    },
+    beat() {
+      if (started && performance.now() - lastCheck >= GUARD_EVERY_MS) void tick()
     },
     stop() {
-      if (timer !== null) clearInterval(timer)
+      started = false
+      if (timer !== null) clearTimeout(timer)
       timer = null
     },
   }

@@ -52,7 +52,7 @@ describe("a tsk task c64bridge's write drops or rewinds", () => {
 
     const back = await until(() => entryOf(task.id), (e) => e !== undefined, "task back in tasks.json")
     expect(back).toMatchObject({ status: "running", iterations: 1, owner: { pid: process.pid } })
-    expect(await logOf(task.folder)).toMatch(/restored to tasks\.json at iteration 1: another program had dropped this task/)
+    await until(() => logOf(task.folder), (log) => /restored to tasks\.json at iteration 1: another program had dropped this task/.test(log), "the restore logged")
     expect(fx.service.runningHere()).toEqual([task.id])
   })
 
@@ -62,13 +62,19 @@ describe("a tsk task c64bridge's write drops or rewinds", () => {
     const c64bridge = await loadAsC64bridge(registryFile)
     const loaded = Number(c64bridge.tasks.get(task.name)!.iterations)
     await until(() => entryOf(task.id), (e) => (e?.iterations ?? 0) >= loaded + 5, "5 more iterations counted")
-    await c64bridge.persist()
-
-    await until(() => logOf(task.folder), (log) => log.includes("restored in tasks.json"), "a restore logged")
+    // c64bridge writes after every iteration of its own tasks; a write of tsk's in between can
+    // land over one of them, so it writes until one rewind has been seen and undone.
+    await until(
+      async () => {
+        await c64bridge.persist()
+        return logOf(task.folder)
+      },
+      (log) => log.includes("restored in tasks.json"),
+      "a restore logged",
+    )
     const log = await logOf(task.folder)
     expect(log).toMatch(new RegExp(`restored in tasks\\.json \\(iterations ${loaded} → \\d+, its owner\\): another program had rewritten the registry from an older copy`))
-    const mended = await entryOf(task.id)
-    expect(mended!.iterations!).toBeGreaterThanOrEqual(loaded + 5)
+    const mended = await until(() => entryOf(task.id), (e) => (e?.iterations ?? 0) >= loaded + 5 && e?.owner !== undefined, "count and owner back")
     expect(mended).toMatchObject({ status: "running", owner: { pid: process.pid } })
     await fx.service.stop(task.id)
   })
@@ -82,8 +88,6 @@ describe("a tsk task c64bridge's write drops or rewinds", () => {
     expect(c64bridge.tasks.get(task.name)!.status).toBe("running")
     await finished
     await c64bridge.persist()
-    expect(await entryOf(task.id)).toMatchObject({ status: "running" })
-    expect(await entryOf(once.id)).toMatchObject({ type: "background" })
 
     await until(() => entryOf(task.id), (e) => e?.status === "completed" && e.owner !== undefined, "finished state back")
     await until(() => entryOf(once.id), (e) => e?.type === "foreground" && e.owner !== undefined, "foreground type back")
