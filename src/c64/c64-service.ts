@@ -87,7 +87,7 @@ export interface C64Service extends MachineAccess {
    * Picks up tasks left `running` by a process that is gone: resumes background ones, runs
    * idempotent foreground ones again to their end (a write is marked interrupted); returns them.
    */
-  resumeRunning(): Promise<RegistryEntry[]>
+  resumeRunning(options?: { othersOnly?: boolean }): Promise<RegistryEntry[]>
   /**
    * Keeps tsk's tasks whole in a registry other programs rewrite (registry-guard.ts): puts back
    * the tasks whose folders the registry no longer lists, then checks once a heartbeat and resumes
@@ -235,13 +235,13 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
     backendStatus: () => options.backend.status(),
     onEvent: (listener) => events.subscribe(listener),
 
-    async resumeRunning() {
+    async resumeRunning({ othersOnly = false } = {}) {
       const resumed: RegistryEntry[] = []
       for (const seen of await registry.list()) {
         if (seen.status !== "running" || scheduler.has(seen.id)) continue
         let plan: Awaited<ReturnType<typeof claimForResume>>
         try {
-          plan = await claimForResume(rt, seen)
+          plan = await claimForResume(rt, seen, othersOnly)
         } catch (error) {
           // One unreadable task (a folder outside the home, a broken file) must not keep the
           // others from resuming; it is reported and left for `tsk c64 show` to explain.
@@ -268,7 +268,8 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
 
     async watchRegistry() {
       await guard.scanFolders()
-      guard.start(() => service.resumeRunning())
+      // At run time only what other, dead processes left: this one's own are under way here.
+      guard.start(() => service.resumeRunning({ othersOnly: true }))
     },
 
     runningHere: () => scheduler.ids(),

@@ -15,7 +15,7 @@ import type { RegistryEntry, TaskFile } from "./state/task-schema.ts"
 import { readTaskJson } from "./state/task-files.ts"
 import { taskFolderFor } from "./state/state-paths.ts"
 import { isTaskId } from "./state/task-id.ts"
-import { ownerOf } from "./task-owner.ts"
+import { ownedByAnotherLiveProcess, ownerOf } from "./task-owner.ts"
 import { logTask, type TaskRuntime } from "./task-runtime.ts"
 import { join } from "node:path"
 
@@ -120,7 +120,11 @@ export function createRegistryGuard(rt: TaskRuntime, jobs: () => ReadonlyMap<str
       const file = await readTaskJson(rt.home, seen).catch(() => null)
       if (!fileOwned(file)) continue
       if (file.status === "running") {
-        if (seen.status === "running") orphaned = true
+        // Left running: resumed when its process (the owner in task.json counts) is gone. One of
+        // this process's own (a foreground task under way) is never taken from itself.
+        const owner = ownerOf(seen) ?? ownerOf(file)
+        const mine = owner !== null && owner.pid === rt.owner.pid && owner.host === rt.owner.host
+        if (seen.status === "running" && !mine && !ownedByAnotherLiveProcess({ ...seen, owner }, rt.owner, rt.now())) orphaned = true
         continue
       }
       await mend(seen, file)

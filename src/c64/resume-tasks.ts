@@ -33,11 +33,13 @@ export interface RerunPlan {
  * Claims `entry` for this process (inside the registry lock, so two starting runners cannot both
  * take it) and works out where it stands. Null when it is not ours to resume.
  */
-export async function claimForResume(rt: TaskRuntime, seen: RegistryEntry): Promise<ResumePlan | RerunPlan | null> {
+export async function claimForResume(rt: TaskRuntime, seen: RegistryEntry, othersOnly = false): Promise<ResumePlan | RerunPlan | null> {
   // tsk's own task.json keeps the owner another program may have stripped from the registry.
   const fileOwner = ownerOf((await readTaskJson(rt.home, seen).catch(() => null)) ?? seen)
   const withOwner = (e: RegistryEntry): RegistryEntry => (ownerOf(e) === null && fileOwner !== null ? { ...e, owner: fileOwner } : e)
   const seenOwner = JSON.stringify(ownerOf(withOwner(seen)))
+  // While this process runs, a task of its own (a foreground task under way) is never taken.
+  if (othersOnly && seenOwner === JSON.stringify(rt.owner)) return null
   const stamp = formatTimestamp(rt.now())
   // A sample written just before the runner died is a finished iteration the registry missed.
   const [last] = seen.type === "background" ? await readLastSamples(rt.home, seen, 1) : []
