@@ -28,7 +28,9 @@ export const c64RunnerService =
       name: "c64",
       commands: createC64BridgeCommands(service),
       async start() {
-        if (mode === "runner") await service.resumeRunning()
+        if (mode !== "runner") return
+        await service.watchRegistry()
+        await service.resumeRunning()
       },
       stop: () => service.close(),
     }

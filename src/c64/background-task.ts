@@ -13,9 +13,22 @@ import { appendSample, writeTaskJson } from "./state/task-files.ts"
 import { formatTimestamp, restamp, timestampStyleOf } from "./state/timestamp.ts"
 import { TskError } from "../domain/errors.ts"
 import { errorMessage, logTask, writeResult, type TaskRuntime } from "./task-runtime.ts"
+import { ownerOf, type TaskOwner } from "./task-owner.ts"
 
 /** How often a running task's task.json and result.json are rewritten with its latest iteration. */
 export const TASK_FILES_EVERY_MS = 5000
+
+export interface BackgroundJob extends ScheduledJob {
+  /**
+   * Holds the registry to what this runner knows of its task (see registry-guard.ts): `seen` is
+   * the entry as the file holds it now, undefined when the file has none, null when unreadable.
+   */
+  guard(seen: RegistryEntry | undefined | null): Promise<void>
+  /** The last iteration run (its sample is durable) and its figures. */
+  progress(): { iterations: number; summary: Record<string, unknown> }
+}
+
+const sameOwner = (a: unknown, b: TaskOwner) => JSON.stringify(ownerOf({ owner: a } as unknown as RegistryEntry)) === JSON.stringify(b)
 
 export function createBackgroundJob(
   rt: TaskRuntime,
@@ -23,7 +36,9 @@ export function createBackgroundJob(
   op: BackgroundOperation,
   args: unknown,
   resume: ResumeState,
-): ScheduledJob {
+  /** Called once an iteration: lets the registry guard's heartbeat ride on it (registry-guard.ts). */
+  beat: () => void = () => {},
+): BackgroundJob {
   const run = op.start(rt.backend, args, resume)
   /** The last iteration run; the registry may not have counted it yet. */
   let iterations = resume.iterations
@@ -36,6 +51,48 @@ export function createBackgroundJob(
   let filesWrittenAt = -Infinity
   /** The rewrite of task.json and result.json that the last counted iteration is owed, if any. */
   let filesOwed: (() => Promise<void>) | null = null
+  /** The iteration count this runner last wrote to the registry, and the entry as written. */
+  let committed = resume.iterations
+  let lastWritten: RegistryEntry = entry
+  let guarding: Promise<void> | null = null
+
+  /**
+   * Another program rewrote the registry from an older copy (c64bridge does after every iteration
+   * of its own tasks): this task dropped, its count rewound or its owner gone. The task's own
+   * state here is the truth: put it back, and say so in its log.
+   */
+  /** How a running entry differs from what this runner last wrote (count behind, owner gone), or null. */
+  function driftOf(e: RegistryEntry): string | null {
+    const drift: string[] = []
+    if ((e.iterations ?? 0) < committed) drift.push(`iterations ${e.iterations ?? 0} → ${Math.max(committed, iterations)}`)
+    if (!sameOwner((e as Record<string, unknown>).owner, rt.owner)) drift.push("its owner")
+    return drift.length > 0 ? drift.join(", ") : null
+  }
+
+  const logRewrite = (updated: RegistryEntry, drift: string) =>
+    logTask(rt, updated, `restored in tasks.json (${drift}): another program had rewritten the registry from an older copy`)
+
+  function guard(seen: RegistryEntry | undefined | null): Promise<void> {
+    if (finished || seen === null || guarding) return guarding ?? Promise.resolve()
+    if (seen !== undefined && (seen.status !== "running" || driftOf(seen) === null)) return Promise.resolve()
+    guarding = repair(seen).finally(() => (guarding = null))
+    return guarding
+  }
+
+  async function repair(seen: RegistryEntry | undefined): Promise<void> {
+    const stamp = formatTimestamp(rt.now())
+    if (seen === undefined) {
+      const back = { ...lastWritten, iterations: iterations, owner: rt.owner, status: "running" as const, updatedAt: stamp }
+      if (await rt.registry.restore(back)) await logTask(rt, back, `restored to tasks.json at iteration ${iterations}: another program had dropped this task from the registry (tsk's task files are the truth for tsk's tasks)`)
+      return
+    }
+    let drift: string | null = null
+    const fixed = await rt.registry.update(entry.id, (e) => {
+      drift = e.status === "running" ? driftOf(e) : null
+      return drift === null ? e : { ...e, iterations: Math.max(e.iterations ?? 0, committed), owner: rt.owner, updatedAt: stamp }
+    })
+    if (drift !== null) await logRewrite(fixed, drift)
+  }
 
   async function writeFiles(updated: RegistryEntry, count: number, figures: Record<string, unknown>): Promise<void> {
     filesOwed = null
@@ -62,12 +119,30 @@ export function createBackgroundJob(
     }
   }
 
-  /** Ended by another process (stopped, or gone from the registry): this one stops running it. */
-  function endedElsewhere(current: RegistryEntry | null): void {
+  /** Ended by another process (stopped, say): this one stops running it. */
+  async function endedElsewhere(current: RegistryEntry | null): Promise<void> {
     if (finished) return
     finished = true
     filesOwed = null
-    if (current?.status === "stopped") rt.events.emit({ type: "stopped", task: current })
+    if (current?.status === "stopped") rt.events.emit({ type: "stopped", task: await settleStopped().catch(() => current) })
+  }
+
+  /**
+   * Stopped by another process (`tsk c64 stop` from the CLI) while this runner sampled: an
+   * iteration whose sample was written after the stop's count is counted into the stopped task,
+   * and task.json and result.json are rewritten from this runner's figures. In the registry lock,
+   * after the stop's own writes, so the registry, both files and the samples agree.
+   */
+  function settleStopped(): Promise<RegistryEntry> {
+    return rt.registry.update(
+      entry.id,
+      (e) => (e.status === "stopped" && (e.iterations ?? 0) < iterations ? { ...e, iterations } : e),
+      async (current) => {
+        if (current.status !== "stopped" || (current.iterations ?? 0) !== iterations) return
+        await writeTaskJson(rt.home, current)
+        await writeResult(rt, current, resultFor(current, iterations, summary))
+      },
+    )
   }
 
   /** `afterTail: false` from inside the tail itself, which must not wait for itself. */
@@ -103,10 +178,12 @@ export function createBackgroundJob(
     if (finished) return "finish"
     // Stopped (or finished) by another process since the last write: no sample after that.
     const seen = rt.registry.peek(entry.id)
-    if (seen === undefined || (seen !== null && seen.status !== "running")) {
-      endedElsewhere(seen ?? null)
+    if (seen !== null && seen !== undefined && seen.status !== "running") {
+      await endedElsewhere(seen)
       return "finish"
     }
+    await guard(seen)
+    beat()
     const iteration = iterations + 1
     let step: BackgroundStep
     try {
@@ -125,11 +202,13 @@ export function createBackgroundJob(
     }
     const stamp = formatTimestamp(rt.now())
     let counted = false
+    let drift: string | null = null
     const count = (e: RegistryEntry): RegistryEntry => {
       // Stopped (or finished) by another process since our last look: leave it be.
       if (e.status !== "running") return e
       counted = true
-      return { ...e, iterations: iteration, updatedAt: stamp, ...(status !== "running" ? { status, stoppedAt: stamp, lastError } : {}) }
+      drift = driftOf(e)
+      return { ...e, iterations: Math.max(iteration, e.iterations ?? 0), owner: rt.owner, updatedAt: stamp, ...(status !== "running" ? { status, stoppedAt: stamp, lastError } : {}) }
     }
     const figures = step.summary
     iterations = iteration
@@ -145,10 +224,13 @@ export function createBackgroundJob(
         try {
           updated = await written
         } catch (error) {
-          if (error instanceof TskError && error.kind === "not_found") return endedElsewhere(null)
+          if (error instanceof TskError && error.kind === "not_found") return guard(undefined)
           throw error
         }
         if (!counted) return endedElsewhere(updated)
+        committed = Math.max(committed, updated.iterations ?? 0)
+        lastWritten = updated
+        if (drift !== null) await logRewrite(updated, drift)
         if (performance.now() - filesWrittenAt >= TASK_FILES_EVERY_MS) await writeFiles(updated, iteration, figures)
         else filesOwed = () => writeFiles(updated, iteration, figures)
         if (step.log) await logTask(rt, updated, step.log)
@@ -167,7 +249,7 @@ export function createBackgroundJob(
     await tail
     filesOwed = null
     if (!counted) {
-      if (updated.status === "stopped") rt.events.emit({ type: "stopped", task: updated })
+      if (updated.status === "stopped") rt.events.emit({ type: "stopped", task: await settleStopped() })
       return "finish"
     }
     await writeResult(rt, updated, resultFor(updated, iteration, figures, lastError ? { error: lastError } : {}))
@@ -195,5 +277,7 @@ export function createBackgroundJob(
       if (!finished) await filesOwed?.().catch(() => {})
     },
     onCrash: (error) => void crashed(error),
+    guard,
+    progress: () => ({ iterations, summary }),
   }
 }

@@ -5,7 +5,8 @@ import * as z from "zod"
 import { invalid, sanitizeErrorMessage } from "../domain/errors.ts"
 import type { BackendStatus, C64Backend } from "./backend.ts"
 import { createEventHub, type C64EventListener } from "./c64-events.ts"
-import { createBackgroundJob } from "./background-task.ts"
+import { createBackgroundJob, type BackgroundJob } from "./background-task.ts"
+import { createRegistryGuard } from "./registry-guard.ts"
 import { rerunForegroundTask, runForegroundTask, type ForegroundRun } from "./foreground-task.ts"
 import { claimForResume } from "./resume-tasks.ts"
 import { createScheduler, systemClock, type SchedulerClock } from "./scheduler.ts"
@@ -86,7 +87,13 @@ export interface C64Service extends MachineAccess {
    * Picks up tasks left `running` by a process that is gone: resumes background ones, runs
    * idempotent foreground ones again to their end (a write is marked interrupted); returns them.
    */
-  resumeRunning(): Promise<RegistryEntry[]>
+  resumeRunning(options?: { othersOnly?: boolean }): Promise<RegistryEntry[]>
+  /**
+   * Keeps tsk's tasks whole in a registry other programs rewrite (registry-guard.ts): puts back
+   * the tasks whose folders the registry no longer lists, then checks once a heartbeat and resumes
+   * a tsk task left running with nothing sampling it. For the runner; `close` ends it.
+   */
+  watchRegistry(): Promise<void>
   /** Ids of the tasks this process is running now. */
   runningHere(): string[]
   jitter(): JitterStats
@@ -110,8 +117,19 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
     owner: options.owner ?? currentOwner(),
   }
 
+  const jobs = new Map<string, BackgroundJob>()
+  const jobsHere = () => {
+    for (const id of jobs.keys()) if (!scheduler.has(id)) jobs.delete(id)
+    return jobs
+  }
+  const guard = createRegistryGuard(rt, jobsHere)
+
   function schedule(entry: RegistryEntry, op: ReturnType<typeof backgroundOperation>, args: unknown, resume: Parameters<typeof createBackgroundJob>[4]) {
-    scheduler.add(createBackgroundJob(rt, entry, op, args, resume))
+    const job = createBackgroundJob(rt, entry, op, args, resume, () => guard.beat())
+    jobs.set(entry.id, job)
+    scheduler.add(job)
+    // A task with a long interval is still held to its state once a heartbeat.
+    guard.start()
   }
 
   async function finishSpentBudget(entry: RegistryEntry): Promise<RegistryEntry> {
@@ -122,7 +140,7 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
     return task
   }
 
-  return {
+  const service: C64Service = {
     home: options.home,
     ...createMachineAccess(options.backend),
 
@@ -156,18 +174,38 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
 
     async stop(id) {
       const entry = resolveTaskEntry(await registry.list(), id)
+      const job = jobsHere().get(entry.id)
       await scheduler.remove(entry.id)
+      // What the runner here knows (its last iteration and figures), and what the samples prove:
+      // each sample is durable before it is counted, so the count is at least the last one's.
+      const progress = job?.progress() ?? null
+      const [last] = entry.type === "background" ? await readLastSamples(rt.home, entry, 1).catch(() => []) : []
       const stamp = formatTimestamp(rt.now())
       let stopped = false
-      const task = await registry.update(entry.id, (e) => {
-        if (e.status !== "running") return e
-        stopped = true
-        return { ...e, status: "stopped", stoppedAt: stamp, updatedAt: stamp }
-      })
+      const task = await registry.update(
+        entry.id,
+        (e) => {
+          if (e.status !== "running") return e
+          stopped = true
+          const counted = e.type === "background" ? { iterations: Math.max(e.iterations ?? 0, last?.i ?? 0, progress?.iterations ?? 0) } : {}
+          return { ...e, ...counted, status: "stopped", stoppedAt: stamp, updatedAt: stamp }
+        },
+        // Inside the registry lock: a runner in another process that takes one more sample after
+        // this counts it into the stopped task and rewrites these files after this write.
+        async (current) => {
+          if (!stopped) return
+          const previous = await readResultJson(rt.home, current).catch(() => null)
+          await writeResult(rt, current, {
+            ...(previous ?? { id: current.id, type: "task", name: current.operation, created: current.startedAt }),
+            status: "stopped",
+            updated: stamp,
+            completed: stamp,
+            ...(current.type === "background" ? { iterations: current.iterations ?? 0, summary: progress?.summary ?? previous?.summary ?? {} } : {}),
+          })
+        },
+      )
       if (!stopped) return { task, stopped: false }
-      const previous = await readResultJson(rt.home, task).catch(() => null)
-      await writeResult(rt, task, { ...(previous ?? { id: task.id, type: "task", name: task.operation, created: task.startedAt }), status: "stopped", completed: stamp })
-      await logTask(rt, task, "stopped")
+      await logTask(rt, task, `stopped after ${task.iterations ?? 0} iterations`)
       events.emit({ type: "stopped", task })
       return { task, stopped: true }
     },
@@ -197,13 +235,13 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
     backendStatus: () => options.backend.status(),
     onEvent: (listener) => events.subscribe(listener),
 
-    async resumeRunning() {
+    async resumeRunning({ othersOnly = false } = {}) {
       const resumed: RegistryEntry[] = []
       for (const seen of await registry.list()) {
         if (seen.status !== "running" || scheduler.has(seen.id)) continue
         let plan: Awaited<ReturnType<typeof claimForResume>>
         try {
-          plan = await claimForResume(rt, seen)
+          plan = await claimForResume(rt, seen, othersOnly)
         } catch (error) {
           // One unreadable task (a folder outside the home, a broken file) must not keep the
           // others from resuming; it is reported and left for `tsk c64 show` to explain.
@@ -228,13 +266,21 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
       return resumed
     },
 
+    async watchRegistry() {
+      await guard.scanFolders()
+      // At run time only what other, dead processes left: this one's own are under way here.
+      guard.start(() => service.resumeRunning({ othersOnly: true }))
+    },
+
     runningHere: () => scheduler.ids(),
     jitter: () => scheduler.jitter(),
     resetJitter: () => scheduler.resetJitter(),
 
     async close() {
+      guard.stop()
       await scheduler.close()
       await options.backend.close()
     },
   }
+  return service
 }

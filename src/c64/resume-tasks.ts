@@ -5,7 +5,7 @@
 import type { BackgroundOperation, ForegroundOperation, ResumeState } from "./operations/operation-types.ts"
 import { backgroundOperation, foregroundOperation, parseOperationArgs } from "./operations/operation-table.ts"
 import type { RegistryEntry } from "./state/task-schema.ts"
-import { readFirstSample, readLastSamples, readResultJson } from "./state/task-files.ts"
+import { readFirstSample, readLastSamples, readResultJson, readTaskJson } from "./state/task-files.ts"
 import { formatTimestamp } from "./state/timestamp.ts"
 import { ownedByAnotherLiveProcess, ownerOf } from "./task-owner.ts"
 import { errorMessage, logTask, type TaskRuntime } from "./task-runtime.ts"
@@ -33,14 +33,19 @@ export interface RerunPlan {
  * Claims `entry` for this process (inside the registry lock, so two starting runners cannot both
  * take it) and works out where it stands. Null when it is not ours to resume.
  */
-export async function claimForResume(rt: TaskRuntime, seen: RegistryEntry): Promise<ResumePlan | RerunPlan | null> {
-  const seenOwner = JSON.stringify(ownerOf(seen))
+export async function claimForResume(rt: TaskRuntime, seen: RegistryEntry, othersOnly = false): Promise<ResumePlan | RerunPlan | null> {
+  // tsk's own task.json keeps the owner another program may have stripped from the registry.
+  const fileOwner = ownerOf((await readTaskJson(rt.home, seen).catch(() => null)) ?? seen)
+  const withOwner = (e: RegistryEntry): RegistryEntry => (ownerOf(e) === null && fileOwner !== null ? { ...e, owner: fileOwner } : e)
+  const seenOwner = JSON.stringify(ownerOf(withOwner(seen)))
+  // While this process runs, a task of its own (a foreground task under way) is never taken.
+  if (othersOnly && seenOwner === JSON.stringify(rt.owner)) return null
   const stamp = formatTimestamp(rt.now())
   // A sample written just before the runner died is a finished iteration the registry missed.
   const [last] = seen.type === "background" ? await readLastSamples(rt.home, seen, 1) : []
   let claimed = false
   const entry = await rt.registry.update(seen.id, (e) => {
-    if (e.status !== "running" || JSON.stringify(ownerOf(e)) !== seenOwner || ownedByAnotherLiveProcess(e, rt.owner, rt.now())) return e
+    if (e.status !== "running" || JSON.stringify(ownerOf(withOwner(e))) !== seenOwner || ownedByAnotherLiveProcess(withOwner(e), rt.owner, rt.now())) return e
     claimed = true
     const iterations = e.type === "background" ? { iterations: Math.max(e.iterations ?? 0, last?.i ?? 0) } : {}
     return { ...e, ...iterations, owner: rt.owner, updatedAt: stamp }

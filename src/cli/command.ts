@@ -61,6 +61,11 @@ export interface CommandSpec {
    * is imported only when it is run, so every other command starts fast.
    */
   load?: () => Promise<CommandSpec>
+  /**
+   * Adds what this command's refusals carry to any error met on its way (an unknown subcommand, a
+   * bad option, a failure of `run`), e.g. the state an operating-state refusal leaves behind.
+   */
+  refineError?: (ctx: CommandContext, error: unknown) => Promise<unknown>
 }
 
 /** A table entry whose module is imported when the command is used. */

@@ -85,8 +85,11 @@ async function taskOutput(input: CommandInput): Promise<unknown> {
 
 type Run = (engine: OsEngine, ctx: CommandContext, input: CommandInput) => Promise<CommandOutput>
 
+/** Every refusal, usage errors included, carries the state and phase it leaves the agent in. */
+const refineError = (ctx: CommandContext, error: unknown) => engineFor(ctx).refusal(error)
+
 function sub(spec: Omit<CommandSpec, "run">, run: Run): CommandSpec {
-  return { ...spec, run: async (ctx, input) => run(engineFor(ctx), ctx, input) }
+  return { ...spec, run: async (ctx, input) => run(engineFor(ctx), ctx, input), refineError }
 }
 
 const subcommands: CommandSpec[] = [
@@ -245,7 +248,7 @@ const subcommands: CommandSpec[] = [
       const data = await engine.abort()
       if (!data.aborted) return { data, text: "Nothing to abort: the agent is idle" }
       const what = data.plan ? `plan ${data.plan}${data.task ? ` (task ${data.task})` : ""}` : `phase ${data.previous.phase}`
-      const kept = data.kept ? `; ${data.kept} kept for reference` : ""
+      const kept = data.kept ? `; ${data.kept} kept for reference` : data.missing ? `; its file ${data.missing} was already missing` : ""
       return { data, text: `Aborted ${what}; state is now ${paintState(data.state, ctx.style)} in phase I${kept}` }
     },
   ),
@@ -266,4 +269,5 @@ export const osCommand: CommandSpec = {
   description: "State lives in TSK_HOME/os (config os.root). A blocked state (BLK_CON, BLK_SUM, BLK_PSUM, BLK_MAX, ERROR) refuses work until 'tsk os clear'. The same commands exist for agents as os-* bridge commands, and --json prints the data they answer.",
   examples: ["tsk os analyze 'Add a CSV export'", "tsk os plan --dom export --goal 'CSV export' --tasks '[{\"title\":\"Writer\"}]'", "tsk os next", "tsk os status --json"],
   subcommands,
+  refineError,
 }

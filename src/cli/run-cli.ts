@@ -29,7 +29,7 @@ const processIO: CliIO = {
   drain: flushOutput,
 }
 
-async function findCommand(root: CommandSpec, argv: string[]): Promise<{ spec: CommandSpec; rest: string[]; path: string[] }> {
+async function findCommand(root: CommandSpec, argv: string[], reached: (spec: CommandSpec) => void = () => {}): Promise<{ spec: CommandSpec; rest: string[]; path: string[] }> {
   let spec = root
   let index = 0
   const path: string[] = []
@@ -42,6 +42,7 @@ async function findCommand(root: CommandSpec, argv: string[]): Promise<{ spec: C
       throw new TskError("invalid", `unknown command '${[...path, word].join(" ")}'. Run 'tsk ${path.join(" ")}${path.length ? " " : ""}--help' for the list.`)
     }
     spec = next.load ? await next.load() : next
+    reached(spec)
     path.push(next.name)
     index++
   }
@@ -98,6 +99,8 @@ export async function runCli(
     printErr: (line) => io.stderr(terminalSafe(line, color) + "\n"),
     signal: abort.signal,
   }
+  /** The deepest command reached, whose `refineError` shapes a failure. */
+  let reached: CommandSpec = root
   try {
     // --json goes anywhere before `--`, before the command too (`tsk --json list`, as agents write it).
     const end = argv.indexOf("--")
@@ -106,7 +109,7 @@ export async function runCli(
       io.stdout(json ? `${JSON.stringify({ name: "tsk", version: VERSION })}\n` : `tsk ${VERSION}\n`)
       return 0
     }
-    const found = await findCommand(root, words)
+    const found = await findCommand(root, words, (spec) => (reached = spec))
     const spec = found.spec
     const rest = words.length < argv.length ? ["--json", ...found.rest] : found.rest
     const input = parseInput(spec, rest)
@@ -125,7 +128,8 @@ export async function runCli(
       return output.exitCode ?? 0
     }
     return 0
-  } catch (error) {
+  } catch (caught) {
+    const error = reached.refineError ? await reached.refineError(ctx, caught).catch(() => caught) : caught
     const tskError = toTskError(error)
     if (json) io.stdout(formatErrorJson(tskError) + "\n")
     else io.stderr(`${style.red("error:")} ${escapeControls(sanitizeErrorMessage(tskError), true)}\n`)

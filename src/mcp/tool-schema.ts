@@ -24,8 +24,10 @@ export const defaultsAgent = (row: ToolRow) => row.command.startsWith("memory-")
 
 /** The zod schema a tool's arguments are validated with. */
 export function toolInput(row: ToolRow, payload: z.ZodType): z.ZodObject {
-  if (!(payload instanceof z.ZodObject)) throw new Error(`tool ${row.name}: the payload of '${row.command}' is not an object`)
-  let object: z.ZodObject = payload
+  // An os command's payload catches its own failure, to refuse it with the agent's state (os/bridge-commands.ts).
+  const shown = payload instanceof z.ZodCatch ? payload.unwrap() : payload
+  if (!(shown instanceof z.ZodObject)) throw new Error(`tool ${row.name}: the payload of '${row.command}' is not an object`)
+  let object: z.ZodObject = shown
   if (row.answer === "page") object = object.omit({ limit: true }).extend(Paging)
   if (defaultsAgent(row) && object.shape.agentId) object = object.extend({ agentId: (object.shape.agentId as z.ZodType).optional() })
   const described: Record<string, z.ZodType> = {}

@@ -35,8 +35,37 @@ export function osErrorData(error: unknown): { kind: string; state?: unknown; ph
   return { kind: error.kind, ...(state !== undefined ? { state } : {}), ...(phase !== undefined ? { phase } : {}) }
 }
 
+/** What a payload that failed its schema parses to, so the refusal is made (with its state) in `run`. */
+class InvalidPayload {
+  constructor(readonly message: string) {}
+}
+
+// A misspelt field is named first: the fields it leaves missing follow from it.
+const issuesText = (error: z.ZodError) =>
+  [...error.issues]
+    .sort((a, b) => Number(b.code === "unrecognized_keys") - Number(a.code === "unrecognized_keys"))
+    .slice(0, 3)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ")
+
+/**
+ * Each command's payload schema, kept as it is for the tools that show it (MCP), but a payload
+ * that fails it reaches `run`, which refuses it as the engine refuses: `{kind, state, phase}`.
+ */
+function refusingInRun(engine: OsEngine, definition: BridgeCommandDefinition): BridgeCommandDefinition {
+  return {
+    ...definition,
+    payload: definition.payload.catch((ctx: { error: z.ZodError }) => new InvalidPayload(`invalid payload for '${definition.command}': ${issuesText(ctx.error)}`) as never),
+    async run(payload) {
+      if (payload instanceof InvalidPayload) throw await engine.refusal(new TskError("invalid", payload.message))
+      return definition.run(payload)
+    },
+    errorData: osErrorData,
+  }
+}
+
 export function createOsBridgeCommands(engine: OsEngine): BridgeCommandDefinition[] {
-  return osCommands(engine).map((definition) => ({ ...definition, errorData: osErrorData }))
+  return osCommands(engine).map((definition) => refusingInRun(engine, definition))
 }
 
 function osCommands(engine: OsEngine): BridgeCommandDefinition[] {

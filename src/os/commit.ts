@@ -28,6 +28,11 @@ export interface Transaction {
   state: Omit<StateFile, "v" | "g" | "ln" | "max">
   writes: PlannedWrite[]
   logs: LogEntry[]
+  /**
+   * The step records a failure in `state.err` (a failed or rejected task). Any other step that
+   * succeeds clears `err` (a blocked state keeps the error that blocked it until `clear`).
+   */
+  setsErr?: boolean
 }
 
 export type CommitResult =
@@ -121,7 +126,7 @@ export async function commitTransaction(paths: OsPaths, tx: Transaction, logMax?
     for (const write of tx.writes) await writeJsonDurable(write.path, { ...write.value, v: nextVersion(write.expectedV) })
     const max = logMax ?? diskState.max
     const counters = await appendLogLines(paths.logs, { g: diskState.g, max }, tx.logs)
-    const state: StateFile = { ...tx.state, v: diskState.v + 1, g: counters.g, ln: counters.ln, max }
+    const state: StateFile = { ...tx.state, err: tx.setsErr || BLOCKED_STATES.has(tx.state.st) ? tx.state.err : null, v: diskState.v + 1, g: counters.g, ln: counters.ln, max }
     await writeJsonDurable(paths.state, state)
     return { ok: true, state, lines: counters.lines }
   })

@@ -15,7 +15,7 @@ import { checkIssueLinks, checkStateLinks } from "./consistency-links.ts"
 import { checkCollection, scanCollection, type Finding } from "./consistency-scan.ts"
 import type { EngineContext } from "./engine-context.ts"
 import { parseInput } from "./input.ts"
-import { readLastLogLines, syncCountersFromLog, type LogEntry } from "./log-writer.ts"
+import { readLastLogLines, syncCountersFromLog, tornLastLine, type LogEntry } from "./log-writer.ts"
 import { ArtifactFile, CheckInput, LedgerFile, PlanFile, StateFile, SummaryFile, type OsState } from "./schemas.ts"
 import { rebuildLedger, rebuildState, salvageVersion } from "./state-rebuild.ts"
 import { logEntry } from "./state-store.ts"
@@ -92,6 +92,11 @@ async function inspect(ctx: EngineContext, repair: boolean, now: Date): Promise<
   findings.push(...links.findings)
   const log = await syncCountersFromLog(paths.logs)
   if (state) findings.push(...counterFindings(state, log))
+  const torn = await tornLastLine(paths.logs)
+  if (torn) {
+    const shown = torn.text.length > 40 ? `${torn.text.slice(0, 40)}…` : torn.text
+    findings.push(finding("torn_log_line", `logs/${torn.unit}`, `the last log line was cut short (a crash while writing it): ${JSON.stringify(shown)}`, "go on from a fresh line; readers skip the torn text, which stays for reference"))
+  }
   const currentPlanItem = state?.cp ? plans.summary.items[state.cp] : undefined
   const currentPlan = currentPlanItem ? (await tryRead(join(paths.root, currentPlanItem.path), PlanFile, currentPlanItem.path)).value : null
   const stateLinks = state ? checkStateLinks(state, ledgerRead.value, plans.summary, currentPlan) : null

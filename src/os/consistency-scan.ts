@@ -23,6 +23,7 @@ export type FindingKind =
   | "current_plan"
   | "state_unreadable"
   | "counter_drift"
+  | "torn_log_line"
 
 export interface Finding {
   kind: FindingKind

@@ -41,7 +41,8 @@ export async function clear(ctx: EngineContext): Promise<ClearResult> {
     return withCommitLock(ctx.paths, async () => {
       const current = await readState(ctx.paths)
       if (!isBlocked(current.st)) return unchanged(current)
-      let next: StateFile = { ...current, st: settledState(current.ph, current.ct) }
+      // The error that blocked is dealt with: it no longer shows as the last one.
+      let next: StateFile = { ...current, st: settledState(current.ph, current.ct), err: null }
       let retriesReset: string | null = null
       if (current.st === "BLK_MAX" && current.ct && (await resetPlanRetries(ctx, current))) {
         retriesReset = current.ct

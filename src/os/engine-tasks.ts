@@ -9,7 +9,7 @@ import { parseInput } from "./input.ts"
 import { assertPhase, assertTransition } from "./phases.ts"
 import { findTask, nextPendingTask, updateTask } from "./plans.ts"
 import { assertArtifactType, requiresAnnotations } from "./artifact-types.ts"
-import { confineLocation, isDataReference, projectFor } from "./project-paths.ts"
+import { confineLocation, confineRealLocation, isDataReference, projectFor } from "./project-paths.ts"
 import { artifactTarget, buildArtifactRecord, readArtifact } from "./registry.ts"
 import { applyTaskFailure } from "./retries.ts"
 import { ArtifactFile, CompleteInput, FailInput, type StateFile } from "./schemas.ts"
@@ -34,6 +34,7 @@ export async function complete(
   const dataRef = isDataReference(given.loc)
   assertArtifactType(given.type, given.loc, !dataRef)
   const placed = dataRef ? null : confineLocation(given.loc, folders)
+  if (placed) await confineRealLocation(given.loc, placed)
   const output = placed ? { ...given, loc: placed.rel } : given
   return guarded(ctx, `complete ${taskId}`, async () => {
     const state = await loadState(ctx)
@@ -98,6 +99,7 @@ export async function fail(ctx: EngineContext, input: unknown): Promise<FailResu
       state: outcome.state,
       writes: planWrites(ctx.paths, rel, outcome.plan, summary),
       logs: outcome.logs,
+      setsErr: true,
     })
     return {
       phase: saved.ph,
@@ -146,6 +148,7 @@ export async function validate(ctx: EngineContext): Promise<ValidateResult> {
         state: outcome.state,
         writes: planWrites(ctx.paths, rel, outcome.plan, summary),
         logs: outcome.logs,
+        setsErr: true,
       })
       const view = taskView(findTask(outcome.plan, task.id))
       return { ok: false, reasons: result.reasons, artifact: record.id, phase: saved.ph, state: saved.st, task: view, retries: outcome.retries, maxRetries: plan.max, blocked: outcome.exceeded, planDone: false }

@@ -7,6 +7,8 @@
 // ERROR (an unexpected failure, logged as E) refuse work until `clear`, even across restarts.
 // `abort` abandons the current plan from any state.
 import { resolve } from "node:path"
+import { existsSync } from "node:fs"
+import { TskError } from "../domain/errors.ts"
 import { abort, type AbortResult } from "./engine-abort.ts"
 import { clear, type ClearResult } from "./engine-clear.ts"
 import { withResultingState, type EngineContext, type LiveSettings } from "./engine-context.ts"
@@ -19,6 +21,7 @@ import { osPaths } from "./os-paths.ts"
 import { DEFAULT_LOG_MAX, DEFAULT_MAX_RETRIES, DEFAULT_SESSION_STALE_MINUTES, resolveOsSettings } from "./os-settings.ts"
 import type { ArtifactFile, CompleteInput, IssueInput, LogLine, PlanInput } from "./schemas.ts"
 import { runStartup, type StartupReport } from "./startup.ts"
+import { defaultState } from "./state-store.ts"
 import type { PlanView, TaskView } from "./views.ts"
 
 export interface OsEngineOptions {
@@ -57,6 +60,11 @@ export interface OsEngine {
   check(input?: { repair?: boolean }): Promise<CheckReport>
   clear(): Promise<ClearResult>
   abort(): Promise<AbortResult>
+  /**
+   * A refusal made before the engine was called (a CLI usage error, a bridge payload that fails
+   * its schema) as every other: with the state and phase it leaves the agent in.
+   */
+  refusal(error: unknown): Promise<TskError>
 }
 
 function liveSettings(options: OsEngineOptions): () => LiveSettings {
@@ -106,5 +114,12 @@ export function createOsEngine(options: OsEngineOptions): OsEngine {
     check: op((input?: { repair?: boolean }) => runConsistencyCheck(ctx, input ?? {}, now)),
     clear: op(() => clear(ctx)),
     abort: op(() => abort(ctx)),
+    async refusal(error) {
+      const annotated = await withResultingState(ctx, error)
+      if (annotated.details?.state !== undefined || existsSync(ctx.paths.state)) return annotated
+      // No state.json yet: the agent is in the state the first command would create.
+      const { ph, st } = defaultState(ctx.settings().logMax)
+      return new TskError(annotated.kind, annotated.message, { ...annotated.details, state: st, phase: ph })
+    },
   }
 }

@@ -103,7 +103,7 @@ function parseLines(text: string): LogLine[] {
       const parsed = LogLine.safeParse(JSON.parse(raw))
       if (parsed.success) lines.push(parsed.data)
     } catch {
-      // A torn line (crash mid-append) is skipped; the consistency check reports nothing for it.
+      // A torn line (crash mid-append) is skipped; the consistency check reports a torn last one.
     }
   }
   return lines
@@ -159,4 +159,22 @@ export async function syncCountersFromLog(logsDir: string): Promise<{ g: number;
     if (id !== null) return { g: id, ln }
   }
   return { g: 0, ln }
+}
+
+/**
+ * The newest unit's last line when a crash cut it short: no final newline, and not a whole log
+ * line. Null when the log ends cleanly. (The next append starts on a fresh line.)
+ */
+export async function tornLastLine(logsDir: string): Promise<{ unit: string; text: string } | null> {
+  const newest = await newestLogUnit(logsDir)
+  if (newest === 0) return null
+  const text = await readFile(join(logsDir, logUnitName(newest)), "utf8").catch(() => "")
+  if (text.length === 0 || text.endsWith("\n")) return null
+  const last = text.slice(text.lastIndexOf("\n") + 1)
+  try {
+    if (LogLine.safeParse(JSON.parse(last)).success) return null
+  } catch {
+    // Not JSON: torn.
+  }
+  return { unit: logUnitName(newest), text: last }
 }

@@ -78,11 +78,22 @@ export function confineLocation(loc: string, folders: ProjectFolders): { project
  * The real file behind a registered location, or the reason it cannot be read: a symbolic link
  * that leads out of the project counts as outside.
  */
-export async function realArtifactPath(project: string, rel: string): Promise<{ path: string } | { reason: string }> {
+export async function realArtifactPath(project: string, rel: string): Promise<{ path: string } | { reason: string; missing?: true }> {
   const absolute = resolve(project, rel)
   if (!isInside(project, absolute)) return { reason: `artifact location ${rel} is outside the project` }
   const [realProject, realFile] = await Promise.all([realpath(project).catch(() => null), realpath(absolute).catch(() => null)])
-  if (!realProject || !realFile) return { reason: `artifact file not found: ${rel}` }
+  if (!realProject || !realFile) return { reason: `artifact file not found: ${rel}`, missing: true }
   if (!isInside(realProject, realFile)) return { reason: `artifact location ${rel} leads outside the project` }
   return { path: realFile }
+}
+
+/**
+ * `confineLocation` through symbolic links: a location inside the project whose link leads out of
+ * it is refused as one outside. A file not there yet is left to `validate`.
+ */
+export async function confineRealLocation(loc: string, placed: { project: string; rel: string }): Promise<void> {
+  const real = await realArtifactPath(placed.project, placed.rel)
+  if ("reason" in real && !real.missing) {
+    throw new TskError("invalid", `artifact location ${loc} leads outside the project (a symbolic link); artifacts must be files inside it`, { field: "loc" })
+  }
 }

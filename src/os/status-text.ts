@@ -5,6 +5,9 @@ import type { CheckReport } from "./consistency-check.ts"
 import type { OsStatus } from "./engine-status.ts"
 import { PHASES, type LogLine, type OsState, type PlanTaskState } from "./schemas.ts"
 import { SESSION_STATUS_LABELS } from "./sessions.ts"
+
+/** Sessions the text view lists; the rest are counted. */
+export const SESSIONS_SHOWN = 5
 import type { PlanView } from "./views.ts"
 
 /** A subset of the surfaces' text style is all the os texts use. */
@@ -50,12 +53,14 @@ export function formatStatus(status: OsStatus, paint: Paint): string {
   for (const problem of status.problems) lines.push(`${paint.bold("Problem")} ${paint.red(problem)}`)
   if (status.sessions.length > 0) {
     lines.push(paint.bold("Sessions"))
-    for (const session of status.sessions.slice(0, 5)) {
+    for (const session of status.sessions.slice(0, SESSIONS_SHOWN)) {
       const label = SESSION_STATUS_LABELS[session.status]
       const shown = session.status === "needs_input" ? paint.yellow(label) : label
       const source = session.shownBecause ?? (session.since ? `${session.since.event} at ${session.since.at}` : null)
       lines.push(`  ${session.id.slice(0, 8)}  ${shown}${source ? paint.dim(`  (${source})`) : ""}${session.cwd ? paint.dim(`  ${session.cwd}`) : ""}`)
     }
+    const more = status.sessions.length - SESSIONS_SHOWN
+    if (more > 0) lines.push(paint.dim(`  +${more} more (tsk os status --json lists them all)`))
   }
   if (status.log.length > 0) {
     lines.push(paint.bold("Log"))

@@ -100,7 +100,7 @@ describe("the c64-* bridge commands", () => {
     const all = await send("c64-list", {})
     expect(all.line).toBe("listed 3 C64 tasks")
     expect(((await send("c64-list", { type: "foreground", limit: 1 })).data as Array<{ id: string }>).map((t) => t.id)).toEqual(["0002_read_screen"])
-    expect(((await send("c64-list", { status: "running" })).data as Array<{ id: string }>).map((t) => t.id)).toEqual(["0003_read"])
+    expect(((await send("c64-list", { status: "running" })).data as Array<{ id: string }>).map((t) => t.id)).toEqual(["0003_read_2"])
     await fx.service.stop("3")
   })
 

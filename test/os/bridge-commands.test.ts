@@ -82,7 +82,7 @@ describe("os-* bridge commands", () => {
     expect(log.line).toBe("3 log lines")
   })
 
-  it("rejects bad payloads at the schema, before the engine runs", () => {
+  it("rejects bad payloads at the schema, before the engine runs, with the state they leave", async () => {
     const failures: Array<[string, unknown]> = [
       ["os-analyze", {}],
       ["os-plan", { dom: "core", goal: "g", tasks: [] }],
@@ -94,7 +94,12 @@ describe("os-* bridge commands", () => {
       ["os-check", { repair: 1 }],
       ["os-status", { logLines: "all" }],
     ]
-    for (const [command, payload] of failures) expect(commands.get(command)!.payload.safeParse(payload).success, command).toBe(false)
+    for (const [command, payload] of failures) {
+      const definition = commands.get(command)!
+      const refused = await definition.run(definition.payload.parse(payload)).catch((error: unknown) => error)
+      expect(refused, command).toMatchObject({ kind: "invalid", details: { state: "READY", phase: "I" } })
+      expect((refused as Error).message, command).toMatch(new RegExp(`^invalid payload for '${command}': `))
+    }
   })
 
   it("describes a validation that hits the retry limit as BLK_MAX", async () => {

@@ -38,14 +38,14 @@ describe("a plan that is gone", () => {
     expect((await refusal(() => fx.engine.fail({ taskId: "lexer", error: "x" }))).message).toMatch(/tsk os abort/)
   })
 
-  it("abort returns to IDLE and READY from a blocked state, logs it, and keeps the plan file", async () => {
+  it("abort returns to IDLE and READY from a blocked state, logs it, and says the plan file was already gone", async () => {
     moveAsidePlan()
     await refusal(() => fx.engine.fail({ taskId: "lexer", error: "x" }))
     expect(readState(fx).st).toBe("ERROR")
     const result = await fx.engine.abort()
-    expect(result).toMatchObject({ aborted: true, plan: "p1", task: "lexer", previous: { phase: "C", state: "ERROR" }, phase: "I", state: "READY", kept: "plans/core/p1.json" })
+    expect(result).toMatchObject({ aborted: true, plan: "p1", task: "lexer", previous: { phase: "C", state: "ERROR" }, phase: "I", state: "READY", kept: null, missing: "plans/core/p1.json" })
     expect(readState(fx)).toMatchObject({ ph: "I", st: "READY", cp: null, ct: null, rt: {}, err: null })
-    expect(readAllLogLines(fx).at(-1)).toMatchObject({ L: "W", ph: "I", plan: null, msg: "aborted plan p1 at task lexer from C/ERROR; plans/core/p1.json kept for reference" })
+    expect(readAllLogLines(fx).at(-1)).toMatchObject({ L: "W", ph: "I", plan: null, msg: "aborted plan p1 at task lexer from C/ERROR; its file plans/core/p1.json was already missing" })
     expect(await fx.engine.analyze({ goal: "start again" })).toMatchObject({ phase: "A" })
   })
 

@@ -2,13 +2,13 @@
 // read from comments only (a lint pragma, an encoding line or a word in a string literal is not a
 // purpose statement); JSON files annotated through "$comment" or a sidecar; long functions need a
 // comment.
-import { symlinkSync } from "node:fs"
+import { symlinkSync, unlinkSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { checkAnnotations } from "../../src/os/annotation-rules.ts"
 import { LONG_FUNCTION_LINES } from "../../src/os/long-functions.ts"
 import { TskError } from "../../src/domain/errors.ts"
-import { makeOsFixture, walkToConstruct, writeWorkspaceFile, type OsFixture } from "./os-helpers.ts"
+import { annotatedCode, makeOsFixture, walkToConstruct, writeWorkspaceFile, type OsFixture } from "./os-helpers.ts"
 
 const check = (path: string, content: string, dep: string[] = []) => checkAnnotations({ path, content }, { dep, activeIssues: [] })
 const NO_PURPOSE = expect.stringMatching(/^no purpose statement/)
@@ -109,12 +109,17 @@ describe("confinement when reading", () => {
   let fx: OsFixture
   afterEach(() => fx.cleanup())
 
-  it("does not follow a symbolic link out of the project", async () => {
+  it("does not follow a symbolic link out of the project: complete refuses it, and validate too when the link changed since", async () => {
     fx = makeOsFixture()
     await walkToConstruct(fx.engine)
     writeWorkspaceFile(fx, "../outside.ts", "// Purpose: not the project's.\n// Depends on: []\n")
     symlinkSync(join(fx.workspace, "..", "outside.ts"), join(fx.workspace, "lexer.ts"))
+    await expect(fx.engine.complete({ taskId: "lexer", output: { id: "lexer", dom: "core", loc: "lexer.ts", type: "code" } })).rejects.toThrow(/lexer\.ts leads outside the project/)
+    unlinkSync(join(fx.workspace, "lexer.ts"))
+    writeWorkspaceFile(fx, "lexer.ts", annotatedCode())
     await fx.engine.complete({ taskId: "lexer", output: { id: "lexer", dom: "core", loc: "lexer.ts", type: "code" } })
+    unlinkSync(join(fx.workspace, "lexer.ts"))
+    symlinkSync(join(fx.workspace, "..", "outside.ts"), join(fx.workspace, "lexer.ts"))
     expect(await fx.engine.validate()).toMatchObject({ ok: false, reasons: ["artifact location lexer.ts leads outside the project"] })
   })
 })

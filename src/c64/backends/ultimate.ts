@@ -60,7 +60,29 @@ export function createUltimateBackend(options: UltimateOptions): UltimateBackend
     return bytes
   }
 
-  const put = async (path: string) => void (await request("PUT", path))
+  /**
+   * A command (write, reset, pause, resume, run) answers `{"errors": []}`: anything else, a body
+   * that is not JSON or names errors, is a failure however the status reads, as a short read is.
+   */
+  async function command(method: string, path: string, body?: Uint8Array): Promise<void> {
+    const response = await request(method, path, body)
+    const text = await response.text().catch(() => "")
+    const what = `${method} ${path.split("?")[0]}`
+    let answer: unknown
+    try {
+      answer = JSON.parse(text)
+    } catch {
+      answer = undefined
+    }
+    if (answer === null || typeof answer !== "object" || Array.isArray(answer)) {
+      const shown = text.slice(0, 60).replace(/\s+/g, " ").trim()
+      throw backendError(label, `${what} answered ${response.status} with a body that is not the JSON the REST API sends${shown ? ` ("${shown}")` : " (empty)"}; nothing is known to have happened`)
+    }
+    const errors = (answer as { errors?: unknown }).errors
+    if (Array.isArray(errors) && errors.length > 0) throw backendError(label, `${what} failed: ${errors.map(String).join("; ").slice(0, 200)}`)
+  }
+
+  const put = (path: string) => command("PUT", path)
 
   let pauseDepth = 0
   async function pause(): Promise<void> {
@@ -100,14 +122,14 @@ export function createUltimateBackend(options: UltimateOptions): UltimateBackend
         return
       }
       for (let offset = 0; offset < bytes.length; offset += ULTIMATE_CHUNK) {
-        await request("POST", `/v1/machine:writemem?address=${hex4(address + offset)}`, bytes.subarray(offset, offset + ULTIMATE_CHUNK))
+        await command("POST", `/v1/machine:writemem?address=${hex4(address + offset)}`, bytes.subarray(offset, offset + ULTIMATE_CHUNK))
       }
     },
     reset: () => put("/v1/machine:reset"),
     pause,
     resume,
     async runPrg(prg) {
-      await request("POST", "/v1/runners:run_prg", prg)
+      await command("POST", "/v1/runners:run_prg", prg)
     },
     async status(): Promise<BackendStatus> {
       try {

@@ -1,9 +1,11 @@
 // One TCP connection to VICE's binary monitor: sends requests, matches answers by request id
 // (events in between are passed to `onEvent`), and fails every waiting request when the socket
 // goes away. A request that times out closes the connection, since its late answer could
-// otherwise be taken for the next request's.
+// otherwise be taken for the next request's. Every monitor command halts the emulated CPU, so a
+// connection dropped after a timeout, a garbled answer or the monitor's hang-up first sends EXIT
+// (resume) while the socket still takes it: the machine is never left halted by tsk.
 import { createConnection, type Socket } from "node:net"
-import { EVENT_REQUEST_ID, ViceFrameReader, describeViceError, encodeRequest, type ViceResponse } from "./vice-protocol.ts"
+import { Command, EVENT_REQUEST_ID, ViceFrameReader, describeViceError, encodeRequest, type ViceResponse } from "./vice-protocol.ts"
 import { backendError, describeNetworkError } from "./backend-errors.ts"
 
 interface Waiting {
@@ -25,7 +27,8 @@ export function openViceConnection(
 ): Promise<ViceConnection> {
   const label = `vice at ${host}:${port}`
   return new Promise((resolve, reject) => {
-    const socket: Socket = createConnection({ host, port })
+    // Half open: when the monitor ends its side, ours can still send EXIT before it ends too.
+    const socket: Socket = createConnection({ host, port, allowHalfOpen: true })
     const reader = new ViceFrameReader()
     const waiting = new Map<number, Waiting>()
     let nextId = 1
@@ -38,6 +41,15 @@ export function openViceConnection(
         w.reject(backendError(label, reason))
         waiting.delete(id)
       }
+    }
+
+    /** Drops the connection, sending EXIT first when the socket still takes it. */
+    const drop = () => {
+      if (socket.destroyed) return
+      if (!socket.writable) return void socket.destroy()
+      socket.end(encodeRequest(nextId++, Command.exit, new Uint8Array()))
+      // end() flushes EXIT and closes; a peer that never closes its side is cut off.
+      setTimeout(() => socket.destroy(), timeoutMs).unref?.()
     }
 
     const connectTimer = setTimeout(() => {
@@ -57,13 +69,17 @@ export function openViceConnection(
       reject(backendError(label, `${reason} (start x64sc with -binarymonitor)`))
     })
     socket.on("close", () => failAll("the monitor closed the connection"))
+    socket.on("end", () => {
+      failAll("the monitor closed the connection")
+      drop()
+    })
     socket.on("data", (chunk: Buffer) => {
       let frames: ViceResponse[]
       try {
         frames = reader.push(new Uint8Array(chunk))
       } catch (error) {
         failAll(`garbled answer: ${(error as Error).message}`)
-        socket.destroy()
+        drop()
         return
       }
       for (const frame of frames) {
@@ -90,7 +106,7 @@ export function openViceConnection(
             waiting.delete(id)
             rej(backendError(label, `no answer to ${what} within ${timeoutMs} ms`))
             failAll(`closed after ${what} timed out`)
-            socket.destroy()
+            drop()
           }, timeoutMs)
           waiting.set(id, {
             resolve: (response) => (response.error === 0 ? res(response) : rej(backendError(label, `${what} failed: ${describeViceError(response.error)}`))),
@@ -102,7 +118,8 @@ export function openViceConnection(
       },
       close() {
         failAll("the connection was closed")
-        socket.destroy()
+        // A connection already ending is sending its EXIT: let it finish (drop cuts it off later).
+        if (!socket.writableEnded) socket.destroy()
       },
     }
   })

@@ -18,6 +18,18 @@ export function sanitizeTaskName(raw: string, fallback = "task"): string {
   return fallback === "task" ? fallback : sanitizeTaskName(fallback)
 }
 
+/**
+ * `name`, or `name_2`, `name_3` … when another entry already carries it: c64bridge keeps its tasks
+ * in a map by name, so two entries with one name would leave it one of them (and its next write
+ * would drop the other). Names only differ in case count as taken too.
+ */
+export function uniqueTaskName(name: string, taken: Iterable<string>): string {
+  const used = new Set([...taken].map((n) => n.toLowerCase()))
+  if (!used.has(name.toLowerCase())) return name
+  const stem = name.slice(0, MAX_NAME_LENGTH - 6)
+  for (let n = 2; ; n++) if (!used.has(`${stem}_${n}`.toLowerCase())) return `${stem}_${n}`
+}
+
 export function formatTaskId(counter: number, name: string): string {
   return `${String(counter).padStart(4, "0")}_${name}`
 }

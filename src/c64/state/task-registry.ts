@@ -20,7 +20,7 @@ import { withFileLock } from "../../store/file-lock.ts"
 import { notFound, TskError } from "../../domain/errors.ts"
 import { RegistryFile, type RegistryEntry, type C64TaskType } from "./task-schema.ts"
 import { absoluteTaskFolder, taskFolderFor, type C64StatePaths } from "./state-paths.ts"
-import { formatTaskId, nextTaskCounter } from "./task-id.ts"
+import { formatTaskId, nextTaskCounter, uniqueTaskName } from "./task-id.ts"
 import { formatTimestampAs, parseTimestamp, restamp, timestampStyleOf, type TimestampStyle } from "./timestamp.ts"
 import { writeTaskJson } from "./task-files.ts"
 
@@ -45,7 +45,8 @@ export interface TaskRegistry {
   list(): Promise<RegistryEntry[]>
   get(id: string): Promise<RegistryEntry>
   create(draft: NewTaskDraft, nowMs: number): Promise<RegistryEntry>
-  update(id: string, change: EntryChange): Promise<RegistryEntry>
+  /** `inLock` runs with the entry as written (or left), before the lock is let go. */
+  update(id: string, change: EntryChange, inLock?: (entry: RegistryEntry) => Promise<void>): Promise<RegistryEntry>
   /**
    * `update` with the next write of this registry, at the latest `withinMs` (at most
    * `COMMIT_DELAY_MS`) from now; resolves with the entry as written (rejects as `update` would).
@@ -56,6 +57,13 @@ export interface TaskRegistry {
   flush(): Promise<void>
   /** The entry as the file holds it now, read without the lock (null when the file cannot be read). */
   peek(id: string): RegistryEntry | undefined | null
+  /** All entries as the file holds them now, read without the lock (null when it cannot be read). */
+  peekAll(): RegistryEntry[] | null
+  /**
+   * Puts `entry` back when no entry has its id (another program dropped it), with its task.json;
+   * resolves with true when it did, false when the id was there already.
+   */
+  restore(entry: RegistryEntry): Promise<boolean>
 }
 
 /** How long `updateSoon` lets a change wait for others to share its write. */
@@ -244,7 +252,8 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
       locked(async () => {
         const { registry, style } = await load()
         const counter = nextTaskCounter([...registry.tasks.map((t) => t.id), ...(await folderNames())])
-        const id = formatTaskId(counter, draft.name)
+        const name = uniqueTaskName(draft.name, registry.tasks.map((t) => t.name))
+        const id = formatTaskId(counter, name)
         const folder = taskFolderFor(draft.type, id)
         // The folder exists before the registry names it, so a crash in between still burns the
         // number (the next allocation sees the folder) instead of handing it out twice.
@@ -252,7 +261,7 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
         const stamp = formatTimestampAs(nowMs, style)
         const entry: RegistryEntry = {
           id,
-          name: draft.name,
+          name,
           type: draft.type,
           operation: draft.operation,
           args: draft.args,
@@ -272,11 +281,12 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
         return entry
       }),
 
-    update: (id, change) =>
+    update: (id, change, inLock) =>
       locked(async () => {
         const outcome: { entry?: RegistryEntry; error?: unknown } = {}
         await commit([...takeWaiting(), { id, change, mirror: true, resolve: (entry) => (outcome.entry = entry), reject: (error) => (outcome.error = error ?? new Error("failed")) }])
         if (outcome.error !== undefined || outcome.entry === undefined) throw outcome.error
+        await inLock?.(outcome.entry)
         return outcome.entry
       }),
 
@@ -300,5 +310,23 @@ export function createTaskRegistry(paths: C64StatePaths): TaskRegistry {
         return null
       }
     },
+
+    peekAll() {
+      try {
+        return parse(readFileSync(paths.registry, "utf8")).tasks
+      } catch {
+        return null
+      }
+    },
+
+    restore: (entry) =>
+      locked(async () => {
+        const { registry, style } = await load()
+        if (registry.tasks.some((t) => t.id === entry.id)) return false
+        const restored = restampEntry(entry, style)
+        await writeRegistry({ ...registry, tasks: [...registry.tasks, restored] })
+        await writeTaskJson(paths.home, restored)
+        return true
+      }),
   }
 }

@@ -116,6 +116,25 @@ describe("the Ultimate REST client against a loopback server", () => {
     server = startUltimateTestServer(memory)
   })
 
+  it("refuses a write, reset or run answered 200 with a body that is not JSON, or with errors named", async () => {
+    let body = "OK"
+    const odd = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(body, { status: 200 }) })
+    try {
+      const backend = createUltimateBackend({ url: `http://127.0.0.1:${odd.port}` })
+      await expect(backend.write(0x0400, new Uint8Array([1, 2]))).rejects.toThrow(/PUT \/v1\/machine:writemem answered 200 with a body that is not the JSON the REST API sends \("OK"\)/)
+      await expect(backend.write(0x0400, new Uint8Array(300))).rejects.toThrow(/POST \/v1\/machine:writemem answered 200 with a body that is not/)
+      await expect(backend.reset()).rejects.toThrow(/PUT \/v1\/machine:reset answered 200/)
+      body = ""
+      await expect(backend.runPrg(new Uint8Array([1, 8, 0]))).rejects.toThrow(/POST \/v1\/runners:run_prg answered 200 with a body that is not .*\(empty\)/)
+      body = JSON.stringify({ errors: ["Memory is write protected"] })
+      await expect(backend.write(0x0400, new Uint8Array([1]))).rejects.toThrow(/PUT \/v1\/machine:writemem failed: Memory is write protected/)
+      body = JSON.stringify({ errors: [] })
+      await expect(backend.write(0x0400, new Uint8Array([1]))).resolves.toBeUndefined()
+    } finally {
+      await odd.stop(true)
+    }
+  })
+
   it("says which machine answered in its status", async () => {
     expect(await createUltimateBackend({ url: server.url }).status()).toEqual({
       backend: "ultimate", ok: true, detail: `ultimate at ${new URL(server.url).host} answered (REST API 0.1)`,

@@ -95,6 +95,37 @@ describe("the VICE backend against a loopback fake of the monitor", () => {
     expect(fake.connections).toBe(2)
   })
 
+  /** Resolves once the fake has been sent EXIT after the last `command` (the CPU runs on). */
+  const resumedAfter = async (command: number) => {
+    for (let i = 0; i < 2000; i++) {
+      const last = fake.commands.map((c) => c.command).lastIndexOf(command)
+      if (last >= 0 && fake.commands.slice(last + 1).some((c) => c.command === 0xaa) && fake.running) return
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    throw new Error(`no EXIT after command ${command}: ${fake.commands.map((c) => c.command).join(",")}`)
+  }
+
+  it("sends EXIT before dropping a connection whose request timed out", async () => {
+    fake.silentOn.add(0x01)
+    await expect(backend.read(0, 1)).rejects.toThrow(/no answer to MEM_GET within 500 ms/)
+    await resumedAfter(0x01)
+  })
+
+  it("sends EXIT before dropping a connection that answered with garbage", async () => {
+    fake.garbleOn.add(0x01)
+    await expect(backend.read(0, 1)).rejects.toThrow(/garbled answer/)
+    await resumedAfter(0x01)
+  })
+
+  it("sends EXIT on a connection the monitor hung up on its side, while it still takes it", async () => {
+    fake.hangUpOn.add(0x01)
+    await expect(backend.read(0, 1)).rejects.toThrow(/the monitor closed the connection/)
+    await resumedAfter(0x01)
+    fake.hangUpOn.clear()
+    fake.memory[0] = 0x11
+    expect(Array.from(await backend.read(0, 1))).toEqual([0x11])
+  })
+
   it("pings for its status, and reports a monitor that is not listening", async () => {
     expect(await backend.status()).toEqual({ backend: "vice", ok: true, detail: `vice at 127.0.0.1:${fake.port}: binary monitor answered` })
     const port = fake.port

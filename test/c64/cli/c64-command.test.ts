@@ -41,7 +41,7 @@ describe("tsk c64 with the simulated machine", () => {
     expect(text.code).toBe(0)
     expect(text.out).toMatch(/^✓ 0001_read read completed\nd020: [0-9a-f]{2} [0-9a-f]{2}/)
     const json = await cli(["run", "read", "address=0xd020", "length=2", "--json"])
-    expect(JSON.parse(json.out)).toMatchObject({ task: { id: "0002_read", status: "completed" }, result: { summary: { address: "$D020", length: 2 } } })
+    expect(JSON.parse(json.out)).toMatchObject({ task: { id: "0002_read_2", status: "completed" }, result: { summary: { address: "$D020", length: 2 } } })
   })
 
   it("extracts the demo's sprites into the task folder", async () => {

@@ -23,6 +23,10 @@ export interface ViceMonitorFake {
   silentOn: Set<number>
   /** Answer this command with an error code. */
   errorOn: Map<number, number>
+  /** Answer these commands with bytes that are no frame. */
+  garbleOn: Set<number>
+  /** Hang up (end our side of the connection) instead of answering these commands. */
+  hangUpOn: Set<number>
   connections: number
   stop(): Promise<void>
 }
@@ -53,6 +57,8 @@ export async function startViceMonitorFake(): Promise<ViceMonitorFake> {
     fragment: false,
     silentOn: new Set(),
     errorOn: new Map(),
+    garbleOn: new Set(),
+    hangUpOn: new Set(),
     connections: 0,
     stop: () =>
       new Promise((resolve) => {
@@ -72,6 +78,8 @@ export async function startViceMonitorFake(): Promise<ViceMonitorFake> {
       send(socket, frame(0x62, 0, EVENT_ID, Uint8Array.of(0x00, 0xe0)))
     }
     if (fake.silentOn.has(cmd.command)) return
+    if (fake.garbleOn.has(cmd.command)) return send(socket, Uint8Array.of(0x47, 0x41, 0x52, 0x42, 0x4c, 0x45, 0x44, 0x21, 0x21, 0x21, 0x21, 0x21))
+    if (fake.hangUpOn.has(cmd.command)) return void socket.end()
     const error = fake.errorOn.get(cmd.command)
     if (error !== undefined) return send(socket, frame(cmd.command, error, cmd.requestId))
     const view = new DataView(cmd.body.buffer, cmd.body.byteOffset, cmd.body.byteLength)

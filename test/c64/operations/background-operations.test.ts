@@ -68,7 +68,7 @@ describe("background read", () => {
     const entries = await fx.service.list()
     expect(entries.map((e) => [e.id, e.status, e.iterations])).toEqual([
       ["0001_read", "completed", 6],
-      ["0002_read", "completed", 3],
+      ["0002_read_2", "completed", 3],
       ["0003_read_screen", "completed", 2],
     ])
   })

@@ -57,8 +57,8 @@ describe("the registry tasks.json", () => {
     await fx.service.run("read", { address: 0, length: 1 })
     const bg = await fx.service.start("read", {}, { everyMs: 1000 })
     await fx.service.run("read_screen", {})
-    expect(bg.id).toBe("0002_read")
-    expect((await fx.service.list()).map((t) => t.id)).toEqual(["0001_read", "0002_read", "0003_read_screen"])
+    expect(bg.id).toBe("0002_read_2")
+    expect((await fx.service.list()).map((t) => t.id)).toEqual(["0001_read", "0002_read_2", "0003_read_screen"])
     await fx.service.stop(bg.id)
   })
 
@@ -69,7 +69,7 @@ describe("the registry tasks.json", () => {
     const file = await readJson(path)
     await Bun.write(path, JSON.stringify({ tasks: file.tasks.slice(0, 1) }))
     const next = await fx.service.run("read", { address: 0, length: 1 })
-    expect(next.task.id).toBe("0003_read")
+    expect(next.task.id).toBe("0003_read_2")
   })
 
   it("keeps fields it does not know, such as nextRunAt, when rewriting", async () => {
