@@ -9,7 +9,9 @@ import { readdirSync, readFileSync, renameSync } from "node:fs"
 import { basename, dirname } from "node:path"
 import * as z from "zod"
 import { homePaths } from "./paths.ts"
-import { afterTasksWrite, readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
+import { afterTasksWrite, readTasks, serializeTasksFile, settleOutsideChanges, type TasksSnapshot } from "./tasks-repository.ts"
+import { readConflicts } from "./conflicts-store.ts"
+import { syncCopies } from "./outside-merge.ts"
 import { applicableLines, applyLines, readJournalBytes, scanJournal, type JournalLine } from "./tasks-journal.ts"
 import { backupVersion, listBackups } from "./backups.ts"
 import { foldedRecordProblem, recordFoldedLines } from "./folded-lines.ts"
@@ -222,6 +224,10 @@ export async function runDoctor(home: string, repair: boolean): Promise<DoctorRe
   const paths = homePaths(home)
   // The ancestor's tasks.json is migrated first (with a backup), so it is never "repaired" away.
   await readTasks(home).catch(() => undefined)
+  // Named before the merge below takes the tasks lock (which takes over a dead writer's lock).
+  const leftovers = findLeftovers(home)
+  // An outside change of tasks.json and sync tools' conflict copies are merged first (outside-merge.ts).
+  await settleOutsideChanges(home).catch(() => undefined)
   const files: FileReport[] = []
   const warnings: string[] = []
   const { value: _tasksValue, ...tasksReport } = await checkFile(paths.tasks, TasksFile)
@@ -251,10 +257,16 @@ export async function runDoctor(home: string, repair: boolean): Promise<DoctorRe
   for (const name of names.filter((n) => n.startsWith("tasks.journal.folded-")).sort()) {
     warnings.push(`${name} is a journal a compaction was removing when it stopped: its changes are in the list unless another writer had added to it; look at it before deleting it`)
   }
+  // What merging outside changes could not keep (conflicts-store.ts), and copies it could not read.
+  const conflicts = readConflicts(home)
+  if (conflicts.length > 0) {
+    const fields = [...new Set(conflicts.map((c) => c.field))].join(", ")
+    warnings.push(`${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"} from merging outside changes of tasks.json (${fields}): see tsk conflicts`)
+  }
+  for (const name of syncCopies(home)) warnings.push(`${name} is a sync tool's conflict copy of tasks.json that is not a valid task list: it was not merged; look at it before deleting it`)
   // Never repaired here: only what it names tells whether a runner's pending batch was saved.
   const folded = foldedRecordProblem(home)
   if (folded) warnings.push(folded)
-  const leftovers = findLeftovers(home)
   removeLeftovers(home, leftovers)
   const healthy = files.every((f) => f.status !== "corrupt" || f.movedTo !== undefined)
   return { healthy, files, leftovers, warnings }

@@ -37,6 +37,8 @@ import {
   type JournalLine,
 } from "./tasks-journal.ts"
 import { BRIDGE_LINE_PREFIX, foldedRevision, forgetFoldedLine, recordFoldedLines } from "./folded-lines.ts"
+// Loaded only when tasks.json is not the file tsk wrote, or by a compaction (outside-merge.ts).
+const outsideMerge = () => import("./outside-merge.ts")
 
 export interface TasksSnapshot {
   revision: number
@@ -208,7 +210,18 @@ async function readStateOnce(home: string, options: { locked?: boolean }, read: 
 
 /** `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it). */
 export async function readTasks(home: string, options: { locked?: boolean } = {}): Promise<TasksSnapshot> {
-  const { snapshot } = await readState(home, options)
+  let { snapshot, base, journal } = await readState(home, options)
+  // Journal lines beside a tasks.json tsk did not write (see outside-merge.ts): merged first, so
+  // a reader never shows the journal laid over an outside edit. Should the lock not come, the
+  // list is shown as read and the next change merges.
+  if (!options.locked && journal !== null && journal.applied + journal.unapplied > 0 && !metaSaysTskBase(home, base.revision)) {
+    try {
+      await settleOutsideChanges(home)
+      ;({ snapshot } = await readState(home, options))
+    } catch (error) {
+      if (!(error instanceof TskError && error.kind === "conflict")) throw error
+    }
+  }
   // The shared empty base is frozen: hand out a list of the caller's own.
   return snapshot === NO_BASE ? { revision: 0, tasks: [] } : snapshot
 }
@@ -320,8 +333,31 @@ const sizeOf = (identity: string | null) => (identity === null ? 0 : Number(iden
  */
 export async function readForChange(home: string, lock: HeldLock): Promise<StoreState> {
   const paths = homePaths(home)
+  const read = contentIdentity(paths.tasks)
   const state = await readState(home, { locked: true })
   const j = state.journal
+  // Lines beside a base tsk wrote that apply to nothing are folded in when the base is newer than
+  // them all (a compaction stopped before removing them); otherwise they are merged like any
+  // outside change (a restored copy of an older base).
+  const stray = j !== null && j.applied === 0 && j.unapplied > 0 && j.lastRevision >= state.base.revision
+  const outside = state.baseExists && (j === null || j.applied > 0 || j.unapplied > 0) && (stray || !(await isTskBase(home, state)))
+  if (outside) {
+    // A tasks.json tsk did not write: merged with the journal (outside-merge.ts), or, with no
+    // journal, adopted as tsk's own base so that the next journal has a known base.
+    const { planOutsideMerge, holdsMerge, writeOutsideMerge } = await outsideMerge()
+    const plan = j === null ? null : await planOutsideMerge(home, state)
+    if (plan !== null && !holdsMerge(state.base.tasks, plan)) {
+      const text = await writeOutsideMerge(home, lock, read, state, plan, "tasks.json", serializeTasksFile)
+      afterTasksWrite(home, text, plan.snapshot, foldedJournal(lock, state))
+      return readState(home, { locked: true })
+    }
+    if (plan !== null || j === null) {
+      // The file already holds every change of the journal (an export written back, a base whose
+      // writer stopped before its backup): adopted as it is, the journal removed as folded in.
+      adoptBase(home, lock, read, state, plan?.lines ?? [])
+      return readState(home, { locked: true })
+    }
+  }
   if (!j || j.applied > 0 || j.unapplied === 0) return state
   lockGuard(lock, paths.tasks)()
   if (j.lastRevision < state.base.revision) removeFoldedJournal(home, foldedJournal(lock, state))
@@ -331,6 +367,74 @@ export async function readForChange(home: string, lock: HeldLock): Promise<Store
   }
   journalSeen.delete(paths.journal)
   return readState(home, { locked: true })
+}
+
+/** The meta says tsk wrote the tasks.json on disk now, at `revision` (no read of the file). */
+function metaSaysTskBase(home: string, revision: number): boolean {
+  const file = homePaths(home).tasks
+  const meta = readBaseMeta(file)
+  const identity = contentIdentity(file)
+  return meta?.written === true && identity !== null && meta.identity === identity && meta.revision === revision
+}
+
+/** Merge an outside change of tasks.json (and sync tools' conflict copies) now, under the lock. */
+export function settleOutsideChanges(home: string): Promise<void> {
+  const paths = homePaths(home)
+  return enqueue(paths.tasks, () =>
+    withFileLockRetrying(paths.tasks, async (lock) => {
+      const state = await readForChange(home, lock)
+      await foldSyncCopies(home, lock, state, false)
+    }),
+  )
+}
+
+/**
+ * Merge sync tools' conflict copies beside tasks.json into the list (outside-merge.ts) and write
+ * it, folding the journal in; with `always`, write even when there is no copy (a compaction).
+ * False when nothing was written.
+ */
+async function foldSyncCopies(home: string, lock: HeldLock, state: StoreState, always: boolean): Promise<boolean> {
+  const read = contentIdentity(homePaths(home).tasks)
+  const { mergeSyncCopies, setSyncCopiesAside } = await outsideMerge()
+  const copies = await mergeSyncCopies(home, lock, read, state.snapshot)
+  if (!always && (copies === null || copies.merged.length === 0)) return false
+  await writeBase(home, lock, read, state, copies?.merged.length ? copies.snapshot : { revision: state.snapshot.revision + 1, tasks: state.snapshot.tasks })
+  if (copies) setSyncCopiesAside(home, copies.merged)
+  return true
+}
+
+/**
+ * Make the tasks.json on disk (read as `read`, a file tsk did not write) tsk's own base without
+ * writing it again: a backup of its bytes (the base the next journal is written on) and its meta;
+ * then the journal it already holds (`folded`, lines applied) is removed.
+ */
+function adoptBase(home: string, lock: HeldLock, read: string | null, state: StoreState, folded: readonly JournalLine[]): void {
+  const paths = homePaths(home)
+  const text = readFileSync(paths.tasks, "utf8")
+  const identity = fileIdentity(paths.tasks)
+  lockGuard(lock, paths.tasks, read)()
+  if (identity === null || contentPart(identity) !== read) throw new LockLostError(lock.path)
+  backupVersion(paths.tasks, paths.backups, text, state.base.revision)
+  recordFoldedLines(home, folded, state.base.revision, state.base.revision)
+  removeFoldedJournal(home, foldedJournal(lock, state))
+  journalSeen.delete(paths.journal)
+  recordBaseMeta(paths.tasks, state.base, identity, text === serializeTasksFile(state.base), readBaseMeta(paths.tasks), true)
+}
+
+/**
+ * Is the base in `state` the file tsk last wrote as a base: its meta says so (the usual case, no
+ * read), or its bytes are those of the backup tsk made of it (the meta was lost or overwritten by
+ * a reader of an older file; recorded again)?
+ */
+async function isTskBase(home: string, state: StoreState): Promise<boolean> {
+  const file = homePaths(home).tasks
+  const meta = readBaseMeta(file)
+  const identity = fileIdentity(file)
+  if (identity === null) return false
+  if (meta?.written === true && meta.identity === contentPart(identity) && meta.revision === state.base.revision) return true
+  if (!(await outsideMerge()).diskIsTskBase(home, state.base.revision)) return false
+  recordBaseMeta(file, state.base, identity, meta?.exact === true && meta.identity === contentPart(identity), meta, true)
+  return true
 }
 
 /** Throws when the journal is no longer the one `state` read (the guard of a compaction). */
@@ -477,11 +581,8 @@ export function compactTasks(home: string): Promise<boolean> {
   const paths = homePaths(home)
   return enqueue(paths.tasks, () =>
     withFileLockRetrying(paths.tasks, async (lock) => {
-      const read = contentIdentity(paths.tasks)
       const state = await readForChange(home, lock)
-      if (state.journal === null || state.journal.applied === 0) return false
-      await writeBase(home, lock, read, state, { revision: state.snapshot.revision + 1, tasks: state.snapshot.tasks })
-      return true
+      return foldSyncCopies(home, lock, state, state.journal !== null && state.journal.applied > 0)
     }),
   )
 }
@@ -558,7 +659,7 @@ function leanBase(home: string): LeanBase | null {
   if (before === null || lastSeen.get(paths.tasks)?.identity === before) return null
   const read = contentIdentity(paths.tasks)
   const meta = readBaseMeta(paths.tasks)
-  if (read === null || meta === null || meta.identity !== read || readHeadRevision(paths.tasks) !== meta.revision) return null
+  if (read === null || meta === null || meta.written !== true || meta.identity !== read || readHeadRevision(paths.tasks) !== meta.revision) return null
   const whole = readJournalBytes(paths.journal)
   const scan = whole ? scanJournal(whole.bytes) : null
   if (scan?.corrupt) throw journalError(scan.corrupt)
@@ -683,6 +784,8 @@ interface BaseMeta {
   maxOrder: number
   /** The base is byte for byte what serializeTasksFile writes (see task-text-lookup.ts). */
   exact?: boolean
+  /** tsk wrote this very file as a base (outside-merge.ts tells a file it did not write). */
+  written?: boolean
 }
 
 function readBaseMeta(file: string): BaseMeta | null {
@@ -704,12 +807,13 @@ function parseBaseMeta(text: string | null): BaseMeta | null {
  * `exact`: the base is known to be in tsk's own serialization (tsk wrote it, or a read compared).
  * `known`: the meta on disk now (a reader reads it through Bun's file API).
  */
-function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: string | null, exact = false, known = read === null ? null : readBaseMeta(file)): void {
+function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: string | null, exact = false, known = read === null ? null : readBaseMeta(file), written = false): void {
   if (read === null) return
   const identity = contentPart(read)
   // Already recorded for this very file (every read after the write that made it).
-  if (known !== null && known.identity === identity && known.revision === snapshot.revision && (known.exact === true || !exact)) return
-  const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks), exact } satisfies BaseMeta)
+  const same = known !== null && known.identity === identity && known.revision === snapshot.revision
+  if (same && (known.exact === true || !exact) && (known.written === true || !written)) return
+  const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks), exact: exact || (same && known.exact === true), written: written || (same && known.written === true) } satisfies BaseMeta)
   const target = metaPath(file)
   const temp = `${target}.tmp-${process.pid}-${newLineId()}`
   try {
@@ -773,6 +877,6 @@ export function afterTasksWrite(home: string, text: string, snapshot: TasksSnaps
   journalSeen.delete(paths.journal)
   const identity = fileIdentity(paths.tasks)
   recordValidatedStamp(paths.tasks, identity)
-  if (identity !== null && fileIdentity(paths.tasks) === identity) recordBaseMeta(paths.tasks, snapshot, identity, true)
+  if (identity !== null && fileIdentity(paths.tasks) === identity) recordBaseMeta(paths.tasks, snapshot, identity, true, undefined, true)
   remember(paths.tasks, identity, snapshot)
 }
