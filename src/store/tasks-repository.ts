@@ -241,7 +241,13 @@ async function readBase(home: string, options: { locked?: boolean }, read: BaseR
     if (trusted) return (read.unverified = trusted)
   }
   // No file yet (a new home): nothing to read, and no reason to load the schema to say so.
-  if (before === null && statSync(file, { throwIfNoEntry: false }) === undefined) return NO_BASE
+  if (before === null && statSync(file, { throwIfNoEntry: false }) === undefined) {
+    // Missing, not new, when a journal, backups or a copy set aside show there was a list.
+    const { listEvidence, missingListError } = await import("./missing-list.ts")
+    const evidence = listEvidence(home)
+    if (evidence.length > 0) throw missingListError(evidence)
+    return NO_BASE
+  }
   const canonical = await (await import("./canonical-tasks-read.ts")).readCanonicalTasks(file, before)
   if (canonical) {
     const same = fileIdentity(file) === before
