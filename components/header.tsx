@@ -2,6 +2,7 @@
 import { TextAttributes } from "@opentui/core"
 import { formatClock } from "../src/domain/duration.ts"
 import { runningTimer } from "../src/tui/running-timer.ts"
+import { currentConflicts } from "../src/tui/conflicts-feed.ts"
 import { VIEWS, type ViewName } from "../src/tui/ui-store.ts"
 import { useServices, useTheme } from "./app-context.tsx"
 import { useAppState, useUiState } from "./hooks/use-stores.ts"
@@ -22,7 +23,10 @@ export function Header(props: HeaderProps) {
   const { controller } = useServices()
   const view = useUiState((s) => s.view)
   const tasks = useAppState((s) => s.tasks)
+  const home = useAppState((s) => s.home)
   const now = useNow(1000)
+  // Merge conflicts waiting to be looked at (C lists them): asked each second, for a stat.
+  const conflicts = currentConflicts(home).length
   const running = runningTimer(tasks)
   const clock = `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`
   // Tabs take 45 columns; the timer's title gets what is left after the indicator and the clock.
@@ -38,6 +42,7 @@ export function Header(props: HeaderProps) {
   }))
   const left: Segment[] = [{ text: " tsk ", fg: theme.accent, attributes: TextAttributes.BOLD }, ...tabs]
   const right: Segment[] = [
+    ...(conflicts > 0 ? [{ text: `⚠ ${conflicts} conflict${conflicts === 1 ? "" : "s"} (C) `, fg: theme.warning, attributes: TextAttributes.BOLD }] : []),
     ...(props.agentRunning ? [{ text: "⚡ Agent ", fg: theme.agent, attributes: TextAttributes.BOLD }] : []),
     ...(timer ? [{ text: `${timer} `, fg: theme.warning }] : []),
     { text: `${clock} `, fg: theme.textMuted },

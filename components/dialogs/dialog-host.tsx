@@ -8,6 +8,7 @@ import { C64StopDialog } from "./c64-stop-dialog.tsx"
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx"
 import { HelpDialog } from "./help-dialog.tsx"
 import { MessagesDialog } from "./messages-dialog.tsx"
+import { ConflictsDialog } from "./conflicts-dialog.tsx"
 import { PaletteDialog } from "./palette-dialog.tsx"
 import { PlanDialog } from "../monitor/plan-dialog.tsx"
 import { AgentContextDialog } from "../monitor/agent-context-dialog.tsx"
@@ -42,6 +43,8 @@ function DialogFor(props: { entry: DialogEntry }) {
       return <HelpDialog key={key} dialogKey={key} scopes={spec.scopes} />
     case "messages":
       return <MessagesDialog key={key} dialogKey={key} />
+    case "conflicts":
+      return <ConflictsDialog key={key} dialogKey={key} />
     case "palette":
       return <PaletteDialog key={key} dialogKey={key} scopes={spec.scopes} />
     case "c64-sample":

@@ -12,6 +12,7 @@ export type DialogSpec =
   | { kind: "search" }
   | { kind: "help"; scopes: Scope[] }
   | { kind: "messages" }
+  | { kind: "conflicts" }
   | { kind: "palette"; scopes: Scope[] }
   | { kind: "c64-sample"; taskId: string }
   | { kind: "c64-start" }

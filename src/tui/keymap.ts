@@ -135,6 +135,7 @@ export const KEYMAP = [
   binding({ action: "global.viewMonitor", scope: "global", keys: ["4"], label: "4", description: "Monitor view" }),
   binding({ action: "global.escape", scope: "global", keys: ["escape"], label: "Esc", description: "dismiss the toasts; else clear the search and the filter" }),
   binding({ action: "global.messages", scope: "global", keys: ["M"], label: "M", description: "message log: the last 50 toasts, newest first" }),
+  binding({ action: "global.conflicts", scope: "global", keys: ["C"], label: "C", description: "merge conflicts: what merging an outside change of tasks.json could not keep, both values" }),
   binding({ action: "global.palette", scope: "global", keys: [":"], label: ":", description: "command palette: every action with its key", hint: "commands" }),
   binding({ action: "global.help", scope: "global", keys: ["?"], label: "?", description: "help: every key, this view's first; / searches", hint: "help" }),
   binding({ action: "global.quit", scope: "global", keys: ["q"], label: "q", description: "quit (finishes pending writes)", hint: "quit" }),

@@ -19,6 +19,7 @@ export const viewActions = {
   "global.help": (ctx) => ctx.ui.getState().openDialog({ kind: "help", scopes: activeScopes(ctx.ui.getState()) }),
   "global.palette": (ctx) => ctx.ui.getState().openDialog({ kind: "palette", scopes: activeScopes(ctx.ui.getState()) }),
   "global.messages": (ctx) => ctx.ui.getState().openDialog({ kind: "messages" }),
+  "global.conflicts": (ctx) => ctx.ui.getState().openDialog({ kind: "conflicts" }),
   "global.escape": (ctx) => {
     const ui = ctx.ui.getState()
     if (ui.toasts.length > 0) return ui.dismissToasts()
