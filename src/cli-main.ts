@@ -24,7 +24,7 @@ async function keepTasksFileCurrent(): Promise<void> {
   if (nothingAt(`${home}/tasks.journal`)) return
   try {
     const { needsCompactor, startCompactor } = await import("./store/background-compaction.ts")
-    if (needsCompactor(home)) await startCompactor(home, tskCommandLine([]))
+    if (await needsCompactor(home)) await startCompactor(home, tskCommandLine([]))
   } catch {
     // The runner's or the next command's compaction folds the journal in.
   }

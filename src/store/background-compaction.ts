@@ -8,10 +8,9 @@
 // only for the check (two stats) and, when needed, the spawn; the fold is the compactor's.
 // TSK_BACKGROUND_COMPACTION=0 turns it off (the test suite does, to keep journals where its
 // tests look for them).
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync, constants } from "node:fs"
-import { hostname } from "node:os"
+import { closeSync, openSync, statSync, unlinkSync, writeSync, constants } from "node:fs"
 import { homePaths, hiddenBeside } from "./paths.ts"
-import { nothingAt } from "./bun-files.ts"
+import { nothingAt, readCacheText } from "./bun-files.ts"
 import { processIsAlive } from "./process-alive.ts"
 import { compactTasks } from "./tasks-repository.ts"
 
@@ -23,32 +22,31 @@ const RUNNER_STALE_MS = 5000
 
 const compactorPath = (home: string) => hiddenBeside(homePaths(home).tasks, ".compactor")
 
-/** A live runner whose compaction service keeps tasks.json current (runner.json, read without its schema). */
-function runnerKeepsCurrent(home: string): boolean {
+/**
+ * A runner whose compaction service keeps tasks.json current: runner.json says one runs and its
+ * heartbeat (refreshed every second) is fresh. Read through Bun's file API and without the
+ * runner's schema: a listing that asks loads neither node:fs nor zod.
+ */
+async function runnerKeepsCurrent(home: string): Promise<boolean> {
   try {
-    const file = JSON.parse(readFileSync(homePaths(home).runner, "utf8")) as { state?: unknown; mode?: unknown; heartbeat?: unknown; host?: unknown; pid?: unknown }
-    if (file.state !== "running" || file.mode !== "runner" || typeof file.heartbeat !== "string" || typeof file.pid !== "number") return false
-    if (Date.now() - Date.parse(file.heartbeat) > RUNNER_STALE_MS) return false
-    return file.host !== hostname() || processIsAlive(file.pid)
+    const file = JSON.parse((await readCacheText(homePaths(home).runner)) ?? "") as { state?: unknown; mode?: unknown; heartbeat?: unknown }
+    if (file.state !== "running" || file.mode !== "runner" || typeof file.heartbeat !== "string") return false
+    return Date.now() - Date.parse(file.heartbeat) <= RUNNER_STALE_MS
   } catch {
     return false
   }
 }
 
-function compactorAlive(home: string): boolean {
-  try {
-    const pid = Number(readFileSync(compactorPath(home), "utf8"))
-    return Number.isSafeInteger(pid) && pid > 0 && processIsAlive(pid)
-  } catch {
-    return false
-  }
+async function compactorAlive(home: string): Promise<boolean> {
+  const pid = Number(await readCacheText(compactorPath(home)))
+  return Number.isSafeInteger(pid) && pid > 0 && processIsAlive(pid)
 }
 
 /** Should a command that just ran start a compactor? (A journal, no runner, no compactor.) */
-export function needsCompactor(home: string, env: NodeJS.ProcessEnv = process.env): boolean {
+export async function needsCompactor(home: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   if (env.TSK_BACKGROUND_COMPACTION === "0") return false
   if (nothingAt(homePaths(home).journal)) return false
-  return !runnerKeepsCurrent(home) && !compactorAlive(home)
+  return !(await runnerKeepsCurrent(home)) && !(await compactorAlive(home))
 }
 
 /** Start the compactor for `home`, detached: it outlives the command. `commandLine`: how to run tsk. */
@@ -64,7 +62,7 @@ export async function startCompactor(home: string, commandLine: string[]): Promi
 }
 
 /** Take the compactor's place: false when another live process holds it. */
-function claim(home: string): boolean {
+async function claim(home: string): Promise<boolean> {
   const path = compactorPath(home)
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -73,7 +71,7 @@ function claim(home: string): boolean {
       closeSync(fd)
       return true
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || compactorAlive(home)) return false
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || (await compactorAlive(home))) return false
       try {
         unlinkSync(path)
       } catch {
@@ -104,13 +102,13 @@ export async function runCompactor(home: string, quietMs = COMPACT_QUIET_MS): Pr
   // A journal with nothing to fold (a torn tail, lines that apply to nothing) is not looked at
   // again until it changes.
   let nothingIn: string | null = null
-  const done = () => {
+  const done = async () => {
     const now = journalStamp(home)
-    return now === null || now.key === nothingIn || runnerKeepsCurrent(home)
+    return now === null || now.key === nothingIn || (await runnerKeepsCurrent(home))
   }
-  while (!done() && claim(home)) {
+  while (!(await done()) && (await claim(home))) {
     try {
-      while (!done()) {
+      while (!(await done())) {
         const now = journalStamp(home)!
         const age = Date.now() - now.mtimeMs
         if (age < quietMs) await sleep(quietMs - age + 10)
