@@ -2,6 +2,7 @@
 import { TextAttributes } from "@opentui/core"
 import { formatClock } from "../src/domain/duration.ts"
 import { runningTimer } from "../src/tui/running-timer.ts"
+import { currentConflicts } from "../src/tui/conflicts-feed.ts"
 import { VIEWS, type ViewName } from "../src/tui/ui-store.ts"
 import { useServices, useTheme } from "./app-context.tsx"
 import { useAppState, useUiState } from "./hooks/use-stores.ts"
@@ -40,6 +41,9 @@ export function Header(props: HeaderProps) {
   const badge = useFeed<SyncBadge | null>(syncFeed, null)
   const syncing = useAppState((s) => s.config.sync.remote !== null)
   const sync = syncing && badge ? syncText(badge, now) : ""
+  const home = useAppState((s) => s.home)
+  // Merge conflicts waiting to be looked at (C lists them): asked each second, for a stat.
+  const conflicts = currentConflicts(home).length
   const running = runningTimer(tasks)
   const clock = `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`
   // Tabs take 45 columns; the timer's title gets what is left after the indicator and the clock.
@@ -57,6 +61,7 @@ export function Header(props: HeaderProps) {
   const left: Segment[] = [{ text: " tsk ", fg: theme.accent, attributes: TextAttributes.BOLD }, ...tabs]
   const right: Segment[] = [
     ...(askText ? [{ text: askText, fg: theme.warning, attributes: TextAttributes.BOLD }] : []),
+    ...(conflicts > 0 ? [{ text: `⚠ ${conflicts} conflict${conflicts === 1 ? "" : "s"} (C) `, fg: theme.warning, attributes: TextAttributes.BOLD }] : []),
     ...(props.agentRunning ? [{ text: "⚡ Agent ", fg: theme.agent, attributes: TextAttributes.BOLD }] : []),
     ...(sync ? [{ text: sync, fg: badge?.failed || (badge?.openConflicts ?? 0) > 0 ? theme.error : theme.textMuted }] : []),
     ...(timer ? [{ text: `${timer} `, fg: theme.warning }] : []),

@@ -7,7 +7,28 @@ import { runCli } from "./cli/run-cli.ts"
 import { rootCommand } from "./cli/commands.ts"
 import { flushOutput, stdoutIsTTY } from "./cli/process-output.ts"
 import { firstStart, runFresh, type LoadedEntry } from "./fresh-entry.ts"
-import { executableFolder, rerunWithNodeEnv, runsAsExecutable } from "./store/tsk-process.ts"
+import { executableFolder, rerunWithNodeEnv, runsAsExecutable, tskCommandLine } from "./store/tsk-process.ts"
+import { tskHome } from "./store/paths.ts"
+import { nothingAt } from "./store/bun-files.ts"
+
+const COMPACTOR_ARG = "__compact-tasks"
+
+/**
+ * A command that left task changes in tasks.journal with no runner up starts the background
+ * compactor, so tasks.json is current within 2 s (store/background-compaction.ts). Its module is
+ * loaded only when a journal is there.
+ */
+async function keepTasksFileCurrent(): Promise<void> {
+  if (process.env.TSK_BACKGROUND_COMPACTION === "0") return
+  const home = tskHome(process.env)
+  if (nothingAt(`${home}/tasks.journal`)) return
+  try {
+    const { needsCompactor, startCompactor } = await import("./store/background-compaction.ts")
+    if (await needsCompactor(home)) await startCompactor(home, tskCommandLine([]))
+  } catch {
+    // The runner's or the next command's compaction folds the journal in.
+  }
+}
 
 /** Which build of dist/ this bundle is (see sameBuild in fresh-entry.ts). */
 export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"
@@ -15,8 +36,13 @@ export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"
 export async function runCommandLine(argv: string[]): Promise<number> {
   // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
   if (argv.length === 0) return rerunWithNodeEnv(argv) ?? (await import("./tui-entry.ts")).openTui({ env: process.env })
+  if (argv[0] === COMPACTOR_ARG && argv.length === 1) {
+    await (await import("./store/background-compaction.ts")).runCompactor(tskHome(process.env))
+    return 0
+  }
   const code = await runCli(rootCommand, argv)
   await flushOutput()
+  await keepTasksFileCurrent()
   return code
 }
 

@@ -8,8 +8,8 @@ import { homePaths } from "../store/paths.ts"
 import { compactTasks } from "../store/tasks-repository.ts"
 import type { RunnerServiceFactory } from "./runner-services.ts"
 
-/** The journal is folded in once it has not changed for this long. */
-export const JOURNAL_QUIET_MS = 2000
+/** The journal is folded in once it has not changed for this long (checked every half of it: tasks.json is current within 2 s). */
+export const JOURNAL_QUIET_MS = 1000
 
 export const journalCompactionService =
   (options: { quietMs?: number; checkMs?: number; onError?: (error: unknown) => void } = {}): RunnerServiceFactory =>

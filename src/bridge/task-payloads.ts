@@ -7,6 +7,7 @@ import * as z from "zod"
 import { Priority, Recurrence, TaskStatus, Title, LocalDateString } from "../domain/task.ts"
 import { DUE_FILTERS, SORT_KEYS } from "../domain/task-query.ts"
 import { ALL_FIELDS } from "../domain/task-shape.ts"
+import { MAX_ESTIMATE_MINUTES } from "../domain/task-fields.ts"
 
 export const TaskId = z.string({ message: "taskId is required (a full id or a unique prefix of 4+ characters)" }).trim().min(1, "taskId must not be empty").max(200)
 const Description = z.string().max(20000)
@@ -29,7 +30,7 @@ const CreateFields = {
   dueDate: DueDate.optional(),
   assignee: Assignee.optional(),
   blockedBy: BlockedBy.optional(),
-  estimateMinutes: z.number().int().nonnegative().nullable().optional(),
+  estimateMinutes: z.number().int().nonnegative().max(MAX_ESTIMATE_MINUTES).nullable().optional(),
   recurrence: RecurrenceInput.optional(),
 }
 
@@ -57,7 +58,7 @@ export const UpdatePayload = z.strictObject({
   assignee: Assignee.optional(),
   /** Replaces the task's blockers ([] clears them); no cycles. */
   blockedBy: BlockedBy.optional(),
-  estimateMinutes: z.number().int().nonnegative().nullable().optional(),
+  estimateMinutes: z.number().int().nonnegative().max(MAX_ESTIMATE_MINUTES).nullable().optional(),
   recurrence: RecurrenceInput.optional(),
   /** Move under another task, or null for top level. */
   parentId: TaskId.nullable().optional(),

@@ -61,7 +61,7 @@ export const configCommand: CommandSpec = {
 export const doctorCommand: CommandSpec = {
   ...changeCommandHead("doctor"),
   usage: "tsk doctor [--repair]",
-  options: { repair: { type: "boolean", description: "move bad files aside and restore the newest good backup" } },
+  options: { repair: { type: "boolean", description: "salvage the task list (every valid task kept, the rest quarantined); a bad config.json gets its newest good backup" } },
   async run(ctx, { options }) {
     const { runDoctor } = await import("../store/doctor.ts")
     const report = await runDoctor(ctx.home, options.repair === true)
@@ -70,7 +70,8 @@ export const doctorCommand: CommandSpec = {
       if (f.status === "ok") return `${s.green("✓")} ${f.file}`
       if (f.status === "missing") return `${s.dim("–")} ${f.file} ${s.dim("(not created yet)")}`
       const head = `${s.red("✗")} ${f.file}: ${f.error}`
-      if (f.movedTo === undefined) return `${head}\n  run 'tsk doctor --repair' to move it aside and restore the newest good backup`
+      if (f.movedTo === undefined) return `${head}\n  run 'tsk doctor --repair' to ${f.file === "config.json" ? "move it aside and restore the newest good backup" : "salvage every valid task"}`
+      if (f.file !== "config.json") return `${head}\n  repaired: kept ${f.restoredFrom}; copies: ${f.movedTo}${f.detail ? `\n  ${f.detail}` : ""}`
       return `${head}\n  moved to ${f.movedTo}; ${f.restoredFrom ? `restored ${f.restoredFrom}` : "no good backup: starting from an empty file"}${f.detail ? `; ${f.detail}` : ""}`
     })
     for (const warning of report.warnings) lines.push(`${s.yellow("!")} ${warning}`)

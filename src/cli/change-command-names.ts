@@ -21,7 +21,7 @@ export const CHANGE_COMMANDS = {
   export: { summary: "Write every task (done and archived too) as JSON, CSV or Markdown" },
   import: { summary: "Add the tasks of a file: a tsk export, another tasks.json, or the ancestor tsk's tasks.json" },
   config: { summary: "Read and change settings (config.json)" },
-  doctor: { summary: "Check tsk's files; --repair moves a bad file aside and restores the newest good backup" },
+  doctor: { summary: "Check tsk's files and show merge conflicts; --repair salvages a damaged task list (every valid task kept)" },
 } satisfies Record<string, { summary: string; aliases?: string[] }>
 
 export type ChangeCommandName = keyof typeof CHANGE_COMMANDS

@@ -70,7 +70,7 @@ export function countOption(options: OptionValues, name: string): number | undef
   const text = stringOption(options, name)
   if (text === undefined) return undefined
   const value = Number(text)
-  if (text.trim() === "" || !Number.isInteger(value) || value < 0) throw invalid(`--${name} must be a whole number from 0, not '${text}'`)
+  if (text.trim() === "" || !Number.isSafeInteger(value) || value < 0) throw invalid(`--${name} must be a whole number from 0, not '${text}'`)
   return value
 }
 

@@ -42,6 +42,7 @@ export const rootCommand: CommandSpec = {
     change("import"),
     change("config"),
     change("doctor"),
+    lazyCommand("conflicts", "What merging outside changes of tasks.json could not keep; clear them once seen", async () => (await more()).conflicts()),
     lazyCommand("c64", "C64 tasks and the machine: run, start, stop, list, show, peek, poke, screen", async () => (await more()).c64()),
     lazyCommand("os", "Agent operating state: phases, plans, artifacts, issues", async () => (await more()).os()),
     lazyCommand("memory", "Agent working-context memory: list, show, restore, compact, rebuild, forget", async () => (await more()).memory()),

@@ -32,7 +32,7 @@ function maxTokensOption(input: CommandInput): number | undefined {
   const text = input.options["max-tokens"]
   if (typeof text !== "string") return undefined
   const value = Number(text)
-  if (!Number.isInteger(value) || value < 100) throw new TskError("invalid", `--max-tokens must be a whole number of 100 or more, not '${text}'`)
+  if (!Number.isSafeInteger(value) || value < 100) throw new TskError("invalid", `--max-tokens must be a whole number of 100 or more, not '${text}'`)
   return value
 }
 

@@ -21,6 +21,7 @@ export async function c64(): Promise<CommandSpec> {
   return c64Command
 }
 
+export const conflicts = async (): Promise<CommandSpec> => (await import("./conflicts-command.ts")).conflictsCommand
 export const os = async (): Promise<CommandSpec> => (await import("./os-command.ts")).osCommand
 export const memory = async (): Promise<CommandSpec> => (await import("./memory-command.ts")).memoryCommand
 export const approvals = async (): Promise<CommandSpec> => (await import("./approvals-command.ts")).approvalsCommand

@@ -39,7 +39,7 @@ async function readJsonFileOption(path: string): Promise<unknown> {
 function positiveInt(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined
   const value = Number(text)
-  if (!Number.isInteger(value) || value < 1) throw new TskError("invalid", `${flag} must be a whole number of 1 or more, not '${text}'`)
+  if (!Number.isSafeInteger(value) || value < 1) throw new TskError("invalid", `${flag} must be a whole number of 1 or more, not '${text}'`)
   return value
 }
 

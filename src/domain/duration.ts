@@ -2,8 +2,20 @@ import { invalid } from "./errors.ts"
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
-/** Parse `500ms`, `90s`, `1h30m`, `2d`, or a bare number of minutes (`45`). */
+/** The longest duration any command takes: 100 years, far below the largest safe integer of ms. */
+export const MAX_DURATION_MS = 100 * 366 * 86_400_000
+
+/** Parse `500ms`, `90s`, `1h30m`, `2d`, or a bare number of minutes (`45`), up to MAX_DURATION_MS. */
 export function parseDuration(input: string, bareUnit: "ms" | "m" = "m"): number {
+  return bounded(input, parseAnyDuration(input, bareUnit))
+}
+
+function bounded(input: string, ms: number): number {
+  if (!Number.isSafeInteger(ms) || ms > MAX_DURATION_MS) throw invalid(`'${input}' is too long a duration: at most 100 years`)
+  return ms
+}
+
+function parseAnyDuration(input: string, bareUnit: "ms" | "m"): number {
   const text = input.trim().toLowerCase()
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * UNIT_MS[bareUnit]!)
   const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d)/g

@@ -86,7 +86,10 @@ export function parseDateInput(input: string, today: string): string {
   const relative = /^([+-]?\d+)([dw])$/.exec(text)
   if (relative) {
     const n = Number(relative[1])
-    return addDays(today, relative[2] === "w" ? n * 7 : n)
+    const date = addDays(today, relative[2] === "w" ? n * 7 : n)
+    // Far offsets leave the calendar's four-digit years (or the safe integers): refused, not wrapped.
+    if (!isLocalDate(date)) throw invalid(`'${input}' is too far from today: dates run from 0001 to 9999`)
+    return date
   }
   const weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
   const weekday = weekdays.findIndex((w) => text.length >= 3 && w.startsWith(text.slice(0, 3)) && /^[a-z]+$/.test(text))

@@ -16,6 +16,8 @@ export const MAX_TAGS = 50
 export const RECURRENCE_FREQUENCIES = ["daily", "weekly", "monthly", "yearly"] as const
 export const MAX_RECURRENCE_INTERVAL = 1000
 export const MAX_ASSIGNEE = 100
+/** Ten years of minutes: an estimate beyond it is a typo, and far below the largest safe integer. */
+export const MAX_ESTIMATE_MINUTES = 10 * 366 * 24 * 60
 
 export function checkTitle(title: string): string {
   const trimmed = typeof title === "string" ? stripControlsLine(title).trim() : ""
@@ -65,7 +67,9 @@ function checkDueDate(date: string | null): string | null {
 
 function checkEstimate(minutes: number | null): number | null {
   if (minutes === null) return null
-  if (!Number.isInteger(minutes) || minutes < 0) throw invalid("estimate must be a whole, non-negative number of minutes")
+  if (!Number.isSafeInteger(minutes) || minutes < 0 || minutes > MAX_ESTIMATE_MINUTES) {
+    throw invalid(`estimate must be a whole number of minutes from 0 to ${MAX_ESTIMATE_MINUTES} (ten years)`)
+  }
   return minutes
 }
 

@@ -45,7 +45,17 @@ export type Note = z.infer<typeof Note>
 
 export const Title = z.string().trim().min(1, "title must not be empty").max(MAX_TITLE, `title must be at most ${MAX_TITLE} characters`)
 
-export const Task = z.object({
+/**
+ * `assignee: null` (how every surface's JSON, `tsk export` included, says "nobody") is read as no
+ * assignee, so a file written from an export validates; the stored task leaves the key out.
+ */
+function withoutNullAssignee(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || (value as { assignee?: unknown }).assignee !== null) return value
+  const { assignee: _none, ...rest } = value as Record<string, unknown>
+  return rest
+}
+
+const TaskObject = z.object({
   id: z.string().min(1),
   title: Title,
   description: z.string().default(""),
@@ -71,7 +81,8 @@ export const Task = z.object({
   completedAt: Timestamp.nullable().default(null),
   order: z.number().default(0),
 })
-export type Task = z.infer<typeof Task>
+export const Task = z.preprocess(withoutNullAssignee, TaskObject)
+export type Task = z.infer<typeof TaskObject>
 
 export const TasksFile = z.object({
   version: z.literal(TASKS_FILE_VERSION),

@@ -1,18 +1,22 @@
-// Health of the files tsk owns, and the repair: a bad file is moved aside (never deleted) and the
-// newest backup that still validates is put back in its place, with a revision above every one
-// seen so revisions never go back. For the task list, backups hold every base tsk wrote in full
-// (the newest included) and tasks.journal the changes since: the repair restores the newest good
-// base plus the journal lines that apply to it, and sets aside (never deletes) a journal that is
-// corrupt or holds lines that apply to nothing. Leftovers of crashed writers (see leftovers.ts)
-// are reported and removed.
-import { lstatSync, readdirSync, readFileSync, renameSync } from "node:fs"
+// Health of the files tsk owns, and the repair. The task list is repaired by salvage
+// (tasks-salvage.ts): every task that validates is kept, from the damaged file, the journal and
+// the backups, what does not is quarantined, and nothing is rolled back to an older backup; a
+// missing tasks.json beside a journal, backups or a copy set aside is a lost list, not a new one
+// (missing-list.ts). config.json, a bad one moved aside, gets the newest backup that validates.
+// Outside changes of tasks.json are merged first (outside-merge.ts) and their conflicts reported.
+// Leftovers of crashed writers (see leftovers.ts) are reported and removed.
+import { lstatSync, readdirSync, renameSync } from "node:fs"
 import { basename, dirname } from "node:path"
 import * as z from "zod"
 import { homePaths } from "./paths.ts"
-import { afterTasksWrite, readTasks, serializeTasksFile, type TasksSnapshot } from "./tasks-repository.ts"
-import { applicableLines, applyLines, readJournalBytes, scanJournal, type JournalLine } from "./tasks-journal.ts"
+import { readTasks, settleOutsideChanges } from "./tasks-repository.ts"
+import { readConflicts } from "./conflicts-store.ts"
+import { syncCopies } from "./outside-merge.ts"
+import { listEvidence, missingListError } from "./missing-list.ts"
+import { planSalvage, salvageSteps } from "./tasks-salvage.ts"
+import { readJournalBytes, scanJournal, type JournalLine } from "./tasks-journal.ts"
 import { backupVersion, listBackups } from "./backups.ts"
-import { foldedRecordProblem, recordFoldedLines } from "./folded-lines.ts"
+import { foldedRecordProblem } from "./folded-lines.ts"
 import { findLeftovers, removeLeftovers, type Leftover } from "./leftovers.ts"
 import { describeZodIssues, fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLock } from "./file-lock.ts"
@@ -136,89 +140,27 @@ function checkJournal(path: string): FileReport | null {
 }
 
 /**
- * Repair the task list: the base (tasks.json itself when it validates, else the newest valid
- * backup) plus the journal lines that apply to it (up to a bad line), written as a new base with a
- * revision above every one seen; the bad base and a journal with anything left unapplied are moved
- * aside. A journal with lines left over is set aside before the new base is written, and the new
- * base's revision is above every line's, so a crash in between loses nothing.
+ * Repair the task list by salvage (tasks-salvage.ts): every task that validates is kept, from the
+ * damaged file, the journal and the backups; what does not is quarantined; nothing is rolled back.
  */
-async function repairTasks(home: string, report: FileReport, baseBad: boolean): Promise<FileReport> {
+async function repairTasks(home: string, report: FileReport): Promise<FileReport> {
   const paths = homePaths(home)
   return withFileLock(paths.tasks, async (lock) => {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-")
-    let movedTo: string | undefined
-    let restoredFrom: string | null = null
-    let base: TasksFile | null = null
-    let highest = 0
-    if (baseBad) {
-      const aside = `${paths.tasks}.corrupt-${stamp}`
-      renameSync(paths.tasks, aside)
-      fsyncDirSync(home)
-      movedTo = basename(aside)
-      for (const backup of listBackups(paths.tasks, paths.backups)) {
-        let value: TasksFile
-        try {
-          value = parseJsonText(readRegularTextSync(backup), TasksFile, basename(backup))
-        } catch {
-          continue
-        }
-        highest = Math.max(highest, value.revision)
-        if (base === null) {
-          base = value
-          restoredFrom = basename(backup)
-        }
-      }
-    } else {
-      base = parseJsonText(readFileSync(paths.tasks, "utf8"), TasksFile, "tasks.json")
-      highest = base.revision
-    }
-    // The revision of the base on disk (or, for a damaged one, the newest a backup holds).
-    const onDisk = highest
-    const whole = readJournalBytes(paths.journal)
-    const scan = whole ? scanJournal(whole.bytes) : null
-    const invalid = scan ? firstInvalidLine(scan.lines) : null
-    const good = scan ? (invalid ? scan.lines.slice(0, invalid.index) : scan.lines) : []
-    const lines = base ? applicableLines(good, base.revision) : []
-    // Revisions never go back: count every line that still parses, past a bad one too.
-    for (const text of whole ? whole.bytes.toString("utf8").split("\n") : []) {
-      try {
-        const revision = (JSON.parse(text) as { revision?: unknown }).revision
-        if (typeof revision === "number" && Number.isFinite(revision)) highest = Math.max(highest, revision)
-      } catch {
-        // torn or bad: nothing to count
-      }
-    }
-    const damaged = scan !== null && (scan.corrupt !== null || invalid !== null)
-    const keepJournal = scan !== null && (damaged || scan.lines.length > lines.length)
-    let journalMovedTo: string | null = null
-    if (base !== null) {
-      const snapshot: TasksSnapshot = { revision: highest + 1, tasks: applyLines(base.tasks, lines) }
-      const text = serializeTasksFile(snapshot)
-      // Aside first: a crash after the base is written must not leave lines that the next writer
-      // would remove as folded in (the base's revision is above theirs).
-      if (keepJournal) journalMovedTo = setJournalAside(paths.journal, damaged ? "corrupt" : "stale", stamp)
-      // A runner's batch among the lines stays provable once they are folded in (folded-lines.ts).
-      recordFoldedLines(home, lines, snapshot.revision, onDisk)
-      await writeFileDurable(paths.tasks, text, lockGuard(lock))
-      afterTasksWrite(home, text, snapshot, { lock, journal: !keepJournal && whole ? { ino: whole.ino, size: whole.size } : null })
-    } else if (keepJournal || scan !== null) {
-      journalMovedTo = setJournalAside(paths.journal, damaged ? "corrupt" : "stale", stamp)
-    }
-    const replayed = `${lines.length} journal change${lines.length === 1 ? "" : "s"} replayed on it`
+    const plan = planSalvage(home)
+    for (const step of salvageSteps(home, lock, plan, stamp)) await step.run()
+    const copies = [
+      plan.damaged === "tasks.json" ? `tasks.json.corrupt-${stamp}` : plan.damaged,
+      plan.quarantined.length > 0 ? `tasks.quarantine-${stamp}.json` : null,
+      plan.journal?.damaged ? `tasks.journal.corrupt-${stamp}` : null,
+    ].filter((name) => name !== null)
     return {
       ...report,
-      movedTo: movedTo ?? journalMovedTo ?? undefined,
-      restoredFrom: baseBad ? restoredFrom : "tasks.json",
-      detail: [base !== null && scan !== null ? replayed : null, baseBad && journalMovedTo ? `tasks.journal moved to ${journalMovedTo}` : null].filter((d) => d !== null).join("; ") || undefined,
+      movedTo: copies.length > 0 ? copies.join(", ") : "(nothing moved)",
+      restoredFrom: `every valid task (${plan.snapshot.tasks.length})`,
+      detail: plan.report.join("; "),
     }
   })
-}
-
-function setJournalAside(journal: string, why: "corrupt" | "stale", stamp: string): string {
-  const aside = `${journal}.${why}-${stamp}`
-  renameSync(journal, aside)
-  fsyncDirSync(dirname(journal))
-  return basename(aside)
 }
 
 export async function runDoctor(home: string, repair: boolean): Promise<DoctorReport> {
@@ -226,15 +168,23 @@ export async function runDoctor(home: string, repair: boolean): Promise<DoctorRe
   // The ancestor's tasks.json is migrated first (with a backup), so it is never "repaired" away.
   // A FIFO, a device or a link in its place is never opened: checkFile reports it.
   const tasksStat = lstatSync(paths.tasks, { throwIfNoEntry: false })
-  if (tasksStat === undefined || oddKindOf(tasksStat) === null) await readTasks(home).catch(() => undefined)
+  const tasksReadable = tasksStat === undefined || oddKindOf(tasksStat) === null
+  if (tasksReadable) await readTasks(home).catch(() => undefined)
+  // Named before the merge below takes the tasks lock (which takes over a dead writer's lock).
+  const leftovers = findLeftovers(home)
+  // An outside change of tasks.json and sync tools' conflict copies are merged first (outside-merge.ts).
+  if (tasksReadable) await settleOutsideChanges(home).catch(() => undefined)
   const files: FileReport[] = []
   const warnings: string[] = []
-  const { value: _tasksValue, ...tasksReport } = await checkFile(paths.tasks, TasksFile)
+  const { value: _tasksValue, ...checked } = await checkFile(paths.tasks, TasksFile)
+  // Missing beside a journal, backups or a copy set aside: the list is lost, not new (missing-list.ts).
+  const evidence = checked.status === "missing" ? listEvidence(home) : []
+  const tasksReport: FileReport = evidence.length > 0 ? { ...checked, status: "corrupt", error: missingListError(evidence).message } : checked
   const journalReport = checkJournal(paths.journal)
-  if (tasksReport.status === "corrupt" && repair) files.push(await repairTasks(home, tasksReport, true))
+  if (tasksReport.status === "corrupt" && repair) files.push(await repairTasks(home, tasksReport))
   else files.push(tasksReport)
   if (journalReport && tasksReport.status !== "corrupt") {
-    if (journalReport.status === "corrupt" && repair) files.push(await repairTasks(home, journalReport, false))
+    if (journalReport.status === "corrupt" && repair) files.push(await repairTasks(home, journalReport))
     else files.push(journalReport)
   }
   const { value: _configValue, ...configReport } = await checkFile(paths.config, Config)
@@ -256,10 +206,16 @@ export async function runDoctor(home: string, repair: boolean): Promise<DoctorRe
   for (const name of names.filter((n) => n.startsWith("tasks.journal.folded-")).sort()) {
     warnings.push(`${name} is a journal a compaction was removing when it stopped: its changes are in the list unless another writer had added to it; look at it before deleting it`)
   }
+  // What merging outside changes could not keep (conflicts-store.ts), and copies it could not read.
+  const conflicts = readConflicts(home)
+  if (conflicts.length > 0) {
+    const fields = [...new Set(conflicts.map((c) => c.field))].join(", ")
+    warnings.push(`${conflicts.length} conflict${conflicts.length === 1 ? "" : "s"} from merging outside changes of tasks.json (${fields}): see tsk conflicts`)
+  }
+  for (const name of syncCopies(home)) warnings.push(`${name} is a sync tool's conflict copy of tasks.json that is not a valid task list: it was not merged; look at it before deleting it`)
   // Never repaired here: only what it names tells whether a runner's pending batch was saved.
   const folded = foldedRecordProblem(home)
   if (folded) warnings.push(folded)
-  const leftovers = findLeftovers(home)
   removeLeftovers(home, leftovers)
   const healthy = files.every((f) => f.status !== "corrupt" || f.movedTo !== undefined)
   return { healthy, files, leftovers, warnings }

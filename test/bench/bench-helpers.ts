@@ -82,8 +82,9 @@ export function peakRssBesideFloor(home: string, args: string[], runs: number): 
 }
 
 /** `tsk ...args` on `home`, through the launcher. */
-export function runTskProcess(home: string, args: string[]): ProcessRun {
-  return runProcess([TSK, ...args], { TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge") })
+/** Without the background compactor unless `env` asks (a row of its own measures it: current-bench.ts). */
+export function runTskProcess(home: string, args: string[], env: Record<string, string> = {}): ProcessRun {
+  return runProcess([TSK, ...args], { TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), TSK_BACKGROUND_COMPACTION: "0", ...env })
 }
 
 /** The floor: a bare Bun process that reads and parses the same tasks.json. */
@@ -107,13 +108,13 @@ export interface Paired {
  * `runs` command processes, each right after a floor process on the same file, so both see the
  * same machine load; `before` runs ahead of each pair (e.g. to drop the validation stamp).
  */
-export function pairedWithFloor(home: string, args: (i: number) => string[], runs: number, before: () => void = () => {}): Paired {
+export function pairedWithFloor(home: string, args: (i: number) => string[], runs: number, before: () => void = () => {}, env: Record<string, string> = {}): Paired {
   const command: ProcessRun[] = []
   const floor: ProcessRun[] = []
   for (let i = -1; i < runs; i++) {
     before()
     const f = runFloor(home)
-    const c = runTskProcess(home, args(i + 1))
+    const c = runTskProcess(home, args(i + 1), env)
     if (i >= 0) {
       floor.push(f)
       command.push(c)

@@ -3,6 +3,7 @@
 // fastest and slowest run beside them, and a ratio to the floor (a bare Bun process reading and
 // parsing the same tasks.json) measured in the same run, right before each sample.
 import { benchTaskCommands } from "./tasks-bench.ts"
+import { benchKeepCurrent } from "./current-bench.ts"
 import { benchIdleRunner } from "./runner-bench.ts"
 import { benchBridge } from "./bridge-bench.ts"
 import { benchSimMachine } from "./machine-bench.ts"
@@ -17,6 +18,7 @@ import { cpus, totalmem } from "node:os"
 
 const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
   ["CLI beside the floor", () => benchTaskCommands()],
+  ["tasks.json current without a runner", () => benchKeepCurrent()],
   ["TUI on 10,000 tasks", () => benchTui()],
   ["agent bridge", () => benchBridge()],
   ["MCP server and tsk prime on 10,000 tasks", () => benchMcp()],

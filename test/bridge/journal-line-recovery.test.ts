@@ -14,6 +14,7 @@ import { compactTasks, mutateTasks, serializeTasksFile } from "../../src/store/t
 import { maxOrderOf, scanJournal, serializeLine } from "../../src/store/tasks-journal.ts"
 import { FOLDED_FILE, readFoldedIds, recordFoldedLines } from "../../src/store/folded-lines.ts"
 import { settleBatchLine } from "../../src/store/runner-task-commit.ts"
+import { backupVersion } from "../../src/store/backups.ts"
 import { runDoctor } from "../../src/store/doctor.ts"
 import type { Journal, JournalEntry } from "../../src/store/runner-journal.ts"
 import type { Task } from "../../src/domain/task.ts"
@@ -30,7 +31,12 @@ const existing = makeTask({ id: "existing-id", title: "Already there", order: 1 
 const onceTask = makeTask({ id: "journaled-id", title: "Once", order: 2 })
 
 const claimFile = (commands: unknown[]) => writeClaimFile(home, CLAIM, commands)
-const writeBase = (tasks: Task[], revision: number) => writeFileSync(join(home, "tasks.json"), serializeTasksFile({ revision, tasks }))
+/** A base as tsk writes it, with its copy in backups/ (without one it is an outside file, merged first). */
+const writeBase = (tasks: Task[], revision: number) => {
+  const text = serializeTasksFile({ revision, tasks })
+  writeFileSync(join(home, "tasks.json"), text)
+  backupVersion(join(home, "tasks.json"), join(home, "backups"), text, revision)
+}
 /** The batch's line, as the runner appends it: on base `base`, the revision after `after`. */
 const journalLine = (put: Task[], base: number, after: number, id = LINE) =>
   serializeLine({ base, revision: after + 1, put, delete: [], maxOrder: maxOrderOf([existing, ...put]), id })

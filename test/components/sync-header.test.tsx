@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest"
+import { writeConflicts } from "../../src/store/conflicts-store.ts"
 import { act } from "react"
 import { createValueFeed, NO_FEEDS } from "../../src/tui/monitor-feeds.ts"
 import type { SyncBadge, SyncFeed } from "../../src/tui/sync-feed.ts"
@@ -42,30 +43,27 @@ describe("sync in the TUI", () => {
     expect(lineWith(app.frame(), "tsk")).not.toContain("⇅")
   })
 
-  it("shows each conflict's kept and lost values on C", async () => {
-    const sync = fakeSync({
-      ...idle,
-      openConflicts: 1,
-      conflicts: [
-        {
-          id: "c1",
-          at: "2026-03-10T09:00:00.000Z",
-          source: "sync with origin",
-          taskId: "0123456789abcdef",
-          title: "Write report",
-          field: "title",
-          kept: "Write the report",
-          lost: "Write a report",
-          keptUpdatedAt: "2026-03-10T08:59:00.000Z",
-          lostUpdatedAt: "2026-03-10T08:58:00.000Z",
-        },
-      ],
-    })
-    app = await renderApp({ width: 120, height: 30, feeds: { ...NO_FEEDS, sync } })
+  it("shows each conflict's kept and lost values on C, a sync's among them", async () => {
+    const home = makeHome()
+    await writeConflicts(home, [
+      {
+        id: "c1",
+        at: "2026-03-10T09:00:00.000Z",
+        source: "sync with origin",
+        taskId: "0123456789abcdef",
+        title: "Write report",
+        field: "title",
+        kept: "Write the report",
+        lost: "Write a report",
+        keptUpdatedAt: "2026-03-10T08:59:00.000Z",
+        lostUpdatedAt: "2026-03-10T08:58:00.000Z",
+      },
+    ])
+    app = await renderApp({ home, width: 120, height: 30, feeds: { ...NO_FEEDS, sync: fakeSync(idle) } })
     const frame = await app.press("C")
-    expect(frame).toContain("Conflicts (1")
-    expect(frame).toContain("01234567 Write report  title")
-    expect(frame).toContain("kept Write the report (2026-03-10T08:59:00.000Z)  lost Write a report (2026-03-10T08:58")
+    expect(frame).toContain("Merge conflicts (1)")
+    expect(frame).toContain("c1  Write report  title")
+    expect(frame).toContain("kept: Write the report   lost: Write a report (sync with origin)")
   })
 
   it("syncs on S and says how it went", async () => {

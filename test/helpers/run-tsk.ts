@@ -13,7 +13,9 @@ export interface TskResult {
 }
 
 function childEnv(home: string, env: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  return { ...process.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1", ...env }
+  // No background compactor (store/background-compaction.ts) unless a test asks for one: tests
+  // look at tasks.journal between commands.
+  return { ...process.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1", TSK_BACKGROUND_COMPACTION: "0", ...env }
 }
 
 export function runTsk(home: string, args: string[], env: Record<string, string | undefined> = {}, input?: string): TskResult {

@@ -11,6 +11,7 @@ import { serializeTasksFile } from "../../src/store/tasks-repository.ts"
 import { maxOrderOf, serializeLine } from "../../src/store/tasks-journal.ts"
 import { FOLDED_FILE } from "../../src/store/folded-lines.ts"
 import { runTaskBatch } from "../../src/store/runner-task-commit.ts"
+import { backupVersion } from "../../src/store/backups.ts"
 
 let home: string
 let cleanup: () => void
@@ -22,7 +23,10 @@ const LINE = "bridge-0123456789abcdef01234567"
 describe("a runner's batch written as a whole base", () => {
   it("does not rename its temp file over a tasks.json another writer wrote while it recorded the folded lines", async () => {
     const existing = makeTask({ id: "existing-id", title: "Already there", order: 1 })
-    writeFileSync(join(home, "tasks.json"), serializeTasksFile({ revision: 1, tasks: [existing] }))
+    // The base as tsk writes it: with its copy in backups/ (else it is an outside file, merged first).
+    const baseText = serializeTasksFile({ revision: 1, tasks: [existing] })
+    writeFileSync(join(home, "tasks.json"), baseText)
+    backupVersion(join(home, "tasks.json"), join(home, "backups"), baseText, 1)
     // A journal too full for another line, holding a bridge line a runner has pending: the batch
     // is a whole base, and recording that line as folded in reads agent-journal.json.
     const big = makeTask({ id: "big-id", title: "Big", order: 2, description: "x".repeat(70_000) })
