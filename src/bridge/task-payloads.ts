@@ -120,8 +120,25 @@ export const AddNotePayload = z.strictObject({
 
 export const StopTimerPayload = z.strictObject({ taskId: TaskId.optional() })
 
-/** `claim`: the assignee defaults to the command's source (claude-code, codex, custom). */
-export const ClaimPayload = z.strictObject({ taskId: TaskId, assignee: z.string().trim().min(1).max(100).optional() })
+/** A lease's length in minutes (default 30). */
+const TtlMinutes = z.number().int().min(1).max(10080).describe("how long the claim lasts without a write by its holder, in minutes (default 30)")
+
+/** `claim`: the holder defaults to the caller's identity (see `whoami`). */
+export const ClaimPayload = z.strictObject({
+  taskId: TaskId,
+  assignee: z.string().trim().min(1).max(100).optional().describe("the holder's name (default: your identity, see whoami)"),
+  ttlMinutes: TtlMinutes.optional(),
+})
+
+/** `renew`: the holder extends its lease (default by the lease's own length). */
+export const RenewPayload = z.strictObject({ taskId: TaskId, ttlMinutes: TtlMinutes.optional() })
+
+/** `next`: the first ready task nobody else holds; with `claim` it is claimed in the same step. */
+export const NextPayload = z.strictObject({
+  claim: z.boolean().optional().describe("claim the task found, in the same locked step"),
+  ttlMinutes: TtlMinutes.optional(),
+  fields: Fields.optional(),
+})
 
 /** `block` / `unblock`: `taskId` waits (or no longer waits) on `blockerId`. */
 export const BlockPayload = z.strictObject({ taskId: TaskId, blockerId: TaskId })

@@ -72,13 +72,13 @@ export type TaskField = keyof TaskJson
 
 export const ALL_FIELDS: readonly TaskField[] = [
   "id", "title", "description", "status", "priority", "project", "tags", "dueDate", "parentId", "blockedBy", "recurrence",
-  "nextOccurrenceId", "estimateMinutes", "timeEntries", "notes", "externalId", "externalSource", "assignee", "createdAt",
+  "nextOccurrenceId", "estimateMinutes", "timeEntries", "notes", "externalId", "externalSource", "assignee", "lease", "createdAt",
   "updatedAt", "completedAt", "order", "subtaskIds", "blocked", "progress",
 ]
 
-/** What lists answer by default: the ancestor's task summary plus parent, assignee and blocked. */
+/** What lists answer by default: the ancestor's task summary plus parent, assignee, its lease (when claimed) and blocked. */
 export const SUMMARY_FIELDS: readonly TaskField[] = [
-  "id", "title", "status", "priority", "project", "tags", "dueDate", "createdAt", "completedAt", "parentId", "assignee", "blocked",
+  "id", "title", "status", "priority", "project", "tags", "dueDate", "createdAt", "completedAt", "parentId", "assignee", "lease", "blocked",
 ]
 
 /** The compact shape for agents: about 100 bytes a task. */

@@ -26,6 +26,7 @@ export function compactTask(task: Json): Json {
   if (Array.isArray(task.tags) && task.tags.length > 0) compact.tags = task.tags
   if (typeof task.parentId === "string") compact.parentId = task.parentId
   if (typeof task.assignee === "string") compact.assignee = task.assignee
+  if (isObject(task.lease) && typeof task.lease.expiresAt === "string") compact.leaseExpiresAt = task.lease.expiresAt
   if (task.blocked === true) compact.blocked = true
   const progress = task.progress
   if (isObject(progress)) compact.subtasks = `${progress.done}/${progress.total}`

@@ -11,6 +11,7 @@ import { taskPage } from "./task-page.ts"
 import { splitPaging, toolInput, toolJsonSchema } from "./tool-schema.ts"
 import { toolsOfTier, type Tier, type ToolRow } from "./tool-table.ts"
 import { mcpAgentId, type McpRecorder } from "./mcp-memory.ts"
+import { mcpIdentity } from "./mcp-identity.ts"
 import { describePayloadIssues } from "../bridge/protocol.ts"
 import { invalid, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
 
@@ -76,7 +77,8 @@ async function callTool(tool: Tool, executor: BridgeExecutor, args: Record<strin
 /** `recorder`: where each tools/call goes in the calling agent's memory (none: not recorded). */
 export function createTskMcpServer(options: TskMcpOptions, recorder?: McpRecorder): Server {
   const server = new Server({ name: "tsk", version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
-  const executor = createBridgeExecutor({ home: options.home, env: options.env, source: () => agentSourceOf(server.getClientVersion()?.name) })
+  const clientName = () => server.getClientVersion()?.name
+  const executor = createBridgeExecutor({ home: options.home, env: options.env, source: () => agentSourceOf(clientName()), identity: mcpIdentity(options.env, clientName) })
   const tools = buildTools(executor, options.tier)
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...tools.values()].map((tool) => tool.listed) }))

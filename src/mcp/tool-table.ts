@@ -32,7 +32,10 @@ export const TOOL_TABLE: readonly ToolRow[] = [
   { name: "task_create_subtask", tier: "core", command: "create-subtask", answer: "bounded", description: "Create a subtask under parentId (3 levels at most). Answers the new task." },
   { name: "task_update", tier: "core", command: "update", answer: "bounded", description: "Change fields of a task (title, description, priority, status, project, tags, dueDate; null clears project/dueDate). status in_progress starts work, done completes." },
   { name: "task_complete", tier: "core", command: "complete", answer: "bounded", description: "Mark a task done (a recurring task creates its next occurrence)." },
-  { name: "task_claim", tier: "core", command: "claim", answer: "bounded", description: "Claim a task for yourself (assignee, default your client's name): sets the assignee and in_progress in one locked step; refused with kind conflict when someone else holds it, or it is done or blocked." },
+  { name: "task_claim", tier: "core", command: "claim", answer: "bounded", description: "Claim a task: sets you (see whoami) as assignee, in_progress and a lease (ttlMinutes, default 30) in one locked step. Your writes to it renew the lease; it is free again when it expires or this session ends. Refused with kind conflict while someone else holds it, or when it is done or blocked." },
+  { name: "task_next", tier: "core", command: "next", answer: "bounded", description: "The next task to do: the first ready task (by priority, then due date) nobody else holds. claim:true claims it in the same locked step. null when nothing is ready." },
+  { name: "task_renew", tier: "standard", command: "renew", answer: "bounded", description: "Renew your lease on a task you claimed (ttlMinutes, default the lease's own length)." },
+  { name: "whoami", tier: "standard", command: "whoami", answer: "bounded", description: "Your identity as a claim holder, and how it was chosen (TSK_AGENT, or this server's own: client name plus a per-process id)." },
   { name: "task_note", tier: "core", command: "add-note", answer: "bounded", description: "Add a note to a task (findings, decisions, what is left)." },
   { name: "task_stats", tier: "core", command: "stats", answer: "bounded", description: "Counts: total, by status and priority, overdue, due today, completed today, tracked minutes." },
   // standard

@@ -11,9 +11,10 @@ export interface McpSession {
   close: () => Promise<void>
 }
 
-export async function startMcp(home: string, args: string[] = [], clientName = "tsk-test"): Promise<McpSession> {
+export async function startMcp(home: string, args: string[] = [], clientName = "tsk-test", extraEnv: Record<string, string> = {}): Promise<McpSession> {
   const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== "TSK_AGENT") env[key] = value
+  Object.assign(env, extraEnv)
   const transport = new StdioClientTransport({
     command: BUN,
     args: [MAIN, "mcp", ...args],
