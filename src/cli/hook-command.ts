@@ -15,7 +15,12 @@ import { tskHome } from "../store/paths.ts"
 export { hookSettings, hookSettingsSnippet } from "../os/hook-settings.ts"
 export { readAgentSessions, SESSION_STATUS_LABELS, type AgentSession, type SessionStatus } from "../os/sessions.ts"
 
-const STDIN_TIMEOUT_MS = 2000
+/**
+ * How long a hook waits for its event when stdin stays open without a whole JSON value. A complete
+ * event ends the wait at once, so this only bounds a writer that never sends one; on a loaded
+ * machine a writer may take seconds to get to its write, and an event read too early is a row lost.
+ */
+const STDIN_TIMEOUT_MS = 10_000
 const ERROR_LOG_MAX_BYTES = 64 * 1024
 
 /** True once `text` holds a whole JSON value: the event is complete even if stdin stays open. */

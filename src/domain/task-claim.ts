@@ -150,10 +150,28 @@ export function claimNext(tasks: readonly Task[], claimant: Claimant, ctx: Opera
   return claimTask(tasks, task.id, claimant, ctx, { ...options, judge })
 }
 
+/** A mutation with the leases `who` holds on the tasks it changed renewed; its result shows them renewed too. */
+export function withRenewedLeases<T>(before: readonly Task[], mutation: Mutation<T>, who: string, now: Date): Mutation<T> {
+  const tasks = renewHolderLeases(before, mutation.tasks, who, now)
+  if (tasks === mutation.tasks) return mutation
+  const renewed = new Map<string, Task>()
+  for (let i = 0; i < tasks.length; i++) if (tasks[i] !== mutation.tasks[i]) renewed.set(tasks[i]!.id, tasks[i]!)
+  const fresh = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(fresh)
+    const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined
+    return typeof id === "string" && renewed.has(id) ? renewed.get(id) : value
+  }
+  return { ...mutation, tasks, result: fresh(mutation.result) as T }
+}
+
 /** `operation`, with the leases `who` holds on the tasks it changed renewed (a write by the holder). */
 export function renewingLeases<T>(who: string, operation: (tasks: Task[], ctx: OperationContext) => Mutation<T>): (tasks: Task[], ctx: OperationContext) => Mutation<T> {
-  return (tasks, ctx) => {
-    const mutation = operation(tasks, ctx)
-    return { ...mutation, tasks: renewHolderLeases(tasks, mutation.tasks, who, ctx.now) }
-  }
+  return (tasks, ctx) => withRenewedLeases(tasks, operation(tasks, ctx), who, ctx.now)
+}
+
+/** A lease for people: `23m left`, `expired 5m ago`; null without a lease. */
+export function leaseText(task: Task, now: Date): string | null {
+  if (!task.lease || !task.assignee) return null
+  const minutes = Math.round((Date.parse(task.lease.expiresAt) - now.getTime()) / 60_000)
+  return minutes > 0 ? `${minutes}m left` : `expired ${-minutes}m ago`
 }

@@ -31,13 +31,14 @@ export function createLeaseJudge(home: string, now: Date = new Date()): LeaseJud
     }
     return ended
   }
-  const host = hostname()
+  // Asked only for a lease with a process: node:os is not loaded by a `tsk next` that needs none.
+  let host: string | undefined
   return {
     now,
     holderGone(task: Task): boolean {
       const lease = task.lease
       if (!lease || !task.assignee) return false
-      if (lease.pid !== undefined && lease.host === host && processGone(lease.pid, lease.start)) return true
+      if (lease.pid !== undefined && lease.host === (host ??= hostname()) && processGone(lease.pid, lease.start)) return true
       return endedSessions().has(task.assignee)
     },
   }
