@@ -10,6 +10,7 @@ import { resolveOsSettings } from "../os/os-settings.ts"
 import { hookOwnerPid } from "../os/session-liveness.ts"
 import { parseHookEvent, recordHookEvent, type AgentSession } from "../os/sessions.ts"
 import { recordHookMessage } from "../memory/hook-messages.ts"
+import { exportSessionIdentity } from "../os/session-identity.ts"
 import { tskHome } from "../store/paths.ts"
 
 export { hookSettings, hookSettingsSnippet } from "../os/hook-settings.ts"
@@ -79,7 +80,7 @@ function logHookError(osRoot: string, message: string, now: Date): void {
 }
 
 /** Handle one hook event; never throws. Returns the session as recorded, or null on a problem. */
-export async function runHook(home: string, readInput: () => Promise<string>, now: () => Date = () => new Date()): Promise<AgentSession | null> {
+export async function runHook(home: string, readInput: () => Promise<string>, now: () => Date = () => new Date(), env: NodeJS.ProcessEnv = process.env): Promise<AgentSession | null> {
   let osRoot = join(home, "os")
   try {
     osRoot = resolveOsSettings(home).root
@@ -87,6 +88,12 @@ export async function runHook(home: string, readInput: () => Promise<string>, no
     if (raw.trim().length === 0) throw new Error("no hook event on stdin")
     const event = parseHookEvent(raw)
     const session = recordHookEvent(osRoot, event, now(), hookOwnerPid())
+    // The session's shell commands claim as the session (its own failure is logged likewise).
+    try {
+      exportSessionIdentity(event, env)
+    } catch (error) {
+      logHookError(osRoot, `CLAUDE_ENV_FILE: ${error instanceof Error ? error.message : String(error)}`, now())
+    }
     // The session's agent memory (its own failure is logged, the session is recorded regardless).
     try {
       recordHookMessage(home, event as unknown as Parameters<typeof recordHookMessage>[1], now())
@@ -105,10 +112,10 @@ export const hookCommand: CommandSpec = {
   summary: "Claude Code hook: record an agent session's status from a hook event on stdin",
   usage: "tsk hook < event.json",
   description:
-    "Install with the settings block from 'tsk agent snippet --hooks'. Handles SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop and SessionEnd; a Notification needs input only for notification_type permission_prompt, idle_prompt or elicitation_dialog. Sessions show as working, needs input, idle, stale (silent past os.sessionStaleMinutes) or ended (SessionEnd, or its Claude Code process is gone) in 'tsk os status' and the TUI. The event is read as soon as a whole JSON value arrived, even if stdin stays open. Prints nothing and always exits 0; problems go to TSK_HOME/os/hook-errors.log.",
+    "Install with the settings block from 'tsk agent snippet --hooks'. Handles SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop and SessionEnd; a Notification needs input only for notification_type permission_prompt, idle_prompt or elicitation_dialog. Sessions show as working, needs input, idle, stale (silent past os.sessionStaleMinutes) or ended (SessionEnd, or its Claude Code process is gone) in 'tsk os status' and the TUI. On SessionStart it appends 'export TSK_AGENT=<session_id>' to CLAUDE_ENV_FILE (unless TSK_AGENT is set), so the session's tsk commands claim as that session and its leases end with it. The event is read as soon as a whole JSON value arrived, even if stdin stays open. Prints nothing and always exits 0; problems go to TSK_HOME/os/hook-errors.log.",
   examples: [`echo '{"hook_event_name":"Notification","session_id":"abc","message":"Claude needs your permission"}' | tsk hook`],
   run: async (ctx) => {
-    await runHook(ctx.home, () => readStdin())
+    await runHook(ctx.home, () => readStdin(), undefined, ctx.env)
   },
 }
 
@@ -117,7 +124,7 @@ export const hookCommand: CommandSpec = {
  * loads the command table (which would cost tens of milliseconds): always resolves to exit code 0.
  */
 export async function hookMain(env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  await runHook(tskHome(env), () => readStdin())
+  await runHook(tskHome(env), () => readStdin(), undefined, env)
   return 0
 }
 

@@ -1,6 +1,8 @@
 // Claims as leases on the CLI and the bridge, run as real processes: one winner per race between
 // two agents (TSK_AGENT), whoami, leases that expire or end with the holder's session, writes that
 // renew them, and `next --claim` handing two agents two different tasks.
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { runTsk, runTskAsync, runTskJson } from "../helpers/run-tsk.ts"
@@ -113,5 +115,16 @@ describe("leases", () => {
     await mutateTasks(home, () => ({ tasks: [makeTask({ id: idOf(0), status: "in_progress", assignee: "old-agent" })], result: null }))
     expect(runTskJson<Json>(home, ["show", idOf(0)]).assignee).toBe("old-agent")
     expect(runTsk(home, ["claim", idOf(0)], as("agent-b")).code).toBe(1)
+  })
+})
+
+describe("a Claude Code session's identity", () => {
+  it("exports TSK_AGENT as the session id to CLAUDE_ENV_FILE on SessionStart, unless TSK_AGENT is set", () => {
+    const envFile = join(home, "claude-env.sh")
+    const start = (id: string, env: Record<string, string | undefined>) =>
+      runTsk(home, ["hook"], { CLAUDE_ENV_FILE: envFile, ...env }, JSON.stringify({ hook_event_name: "SessionStart", session_id: id, source: "startup" }))
+    start("3f1c2a9e-0d4b-4c55-9a7e-1b2c3d4e5f60", { TSK_AGENT: undefined })
+    start("not-this-one", { TSK_AGENT: "already-named" })
+    expect(readFileSync(envFile, "utf8")).toBe("export TSK_AGENT=3f1c2a9e-0d4b-4c55-9a7e-1b2c3d4e5f60\n")
   })
 })
