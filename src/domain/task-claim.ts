@@ -175,3 +175,10 @@ export function leaseText(task: Task, now: Date): string | null {
   const minutes = Math.round((Date.parse(task.lease.expiresAt) - now.getTime()) / 60_000)
   return minutes > 0 ? `${minutes}m left` : `expired ${-minutes}m ago`
 }
+
+/** A lease in a narrow row: `23m`, `expired`; null without a lease. */
+export function leaseShort(task: Task, now: Date): string | null {
+  if (!task.lease || !task.assignee) return null
+  const minutes = Math.round((Date.parse(task.lease.expiresAt) - now.getTime()) / 60_000)
+  return minutes > 0 ? `${minutes}m` : "expired"
+}
