@@ -8,4 +8,5 @@ export const DEFAULT_CONFIG = {
   integrations: { agent: { enabled: false, pollIntervalMs: 2000 } },
   c64: { backend: "sim", ultimateUrl: null, ultimatePassword: null, viceHost: "127.0.0.1", vicePort: 6502, timeoutMs: 5000 },
   os: { root: null, maxRetries: 3, logMax: 1000, projectRoot: null, sessionStaleMinutes: 30 },
+  runner: { idleStopMinutes: 10 },
 } as const

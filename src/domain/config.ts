@@ -49,6 +49,11 @@ export const Config = z.object({
       sessionStaleMinutes: z.number().int().min(1).max(100_000).default(D.os.sessionStaleMinutes).describe("minutes without a hook event before a session shows as stale"),
     })
     .default(D.os),
+  runner: z
+    .object({
+      idleStopMinutes: z.number().positive().max(100_000).default(D.runner.idleStopMinutes).describe("a runner started on demand (by a C64 command) stops after this many minutes with no running C64 task, no client and no inbox traffic"),
+    })
+    .default(D.runner),
 })
 export type Config = z.infer<typeof Config>
 
