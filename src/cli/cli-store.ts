@@ -28,7 +28,7 @@ export async function loadTasks(ctx: CommandContext): Promise<Task[]> {
 /** The shared store, for commands that change tasks. */
 export async function openStore(ctx: CommandContext): Promise<AppStore> {
   const { createAppStore } = await import("../store/app-store.ts")
-  return createAppStore({ home: ctx.home })
+  return createAppStore({ home: ctx.home, actor: whoAmI({}, ctx.env) })
 }
 
 /**

@@ -94,6 +94,10 @@ describe("leases", () => {
     await leaseEndsAt(idOf(0), soon)
     runTskJson(home, ["note", idOf(0), "a reviewer's remark"], as("agent-b"))
     expect(runTskJson<Json>(home, ["show", idOf(0)]).lease.expiresAt).toBe(soon.toISOString())
+    // An edit through the store's actions renews it too.
+    await leaseEndsAt(idOf(0), soon)
+    const edited = runTskJson<Json>(home, ["edit", idOf(0), "--priority", "high"], as("agent-a"))
+    expect(Date.parse(edited.lease.expiresAt) - Date.now()).toBeGreaterThan(15 * 60_000)
     const renewed = runTskJson<Json>(home, ["renew", idOf(0), "--ttl", "2h"], as("agent-a"))
     expect(Date.parse(renewed.lease.expiresAt) - Date.now()).toBeGreaterThan(100 * 60_000)
     const refused = runTsk(home, ["renew", idOf(0), "--json"], as("agent-b"))
