@@ -1,20 +1,20 @@
-// `tsk` and `tsk <command>`: the TUI (tui-entry.ts) and every command but the hook. The bundle
-// builds this file (and what it imports) as CommonJS with its bytecode, dist/cli.js (see
-// build-dist.ts), which the launcher runs, and main.js imports; so it drains its own output (that
-// bundle holds its own copy of process-output.ts).
+// `tsk` and `tsk <command>`: the TUI (tui-entry.ts) and every command. The bundle builds this file
+// (and what it imports) as CommonJS with its bytecode, dist/cli.js, and compiled into the
+// executable dist/tsk-cli (see build-dist.ts), which the launcher runs; main.js imports it too;
+// so it drains its own output (that bundle holds its own copy of process-output.ts).
 import "./jit-at-start.ts"
 import { runCli } from "./cli/run-cli.ts"
 import { rootCommand } from "./cli/commands.ts"
 import { flushOutput, stdoutIsTTY } from "./cli/process-output.ts"
 import { firstStart, runFresh, type LoadedEntry } from "./fresh-entry.ts"
-import { executableFolder, rerunWithBun, runsAsExecutable } from "./store/tsk-process.ts"
+import { executableFolder, rerunWithNodeEnv, runsAsExecutable } from "./store/tsk-process.ts"
 
 /** Which build of dist/ this bundle is (see sameBuild in fresh-entry.ts). */
 export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"
 
 export async function runCommandLine(argv: string[]): Promise<number> {
   // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
-  if (argv.length === 0) return runsAsExecutable() ? rerunWithBun(argv) : (await import("./tui-entry.ts")).openTui({ env: process.env })
+  if (argv.length === 0) return rerunWithNodeEnv(argv) ?? (await import("./tui-entry.ts")).openTui({ env: process.env })
   const code = await runCli(rootCommand, argv)
   await flushOutput()
   return code

@@ -1,8 +1,8 @@
 #!/usr/bin/env bun
 // Entry point: no arguments opens the TUI, anything else is the CLI. Everything is imported only
 // when needed, so a CLI command never loads the renderer and a hook never loads the command table.
-// The launcher runs this bundle (dist/main.js, ES modules) only for the hook; for the rest it runs
-// dist/cli.js (cli-main.ts) directly.
+// The launcher runs the executable (or dist/cli.js, cli-main.ts); this file is the entry of the
+// sources, which the launcher runs where no bundle can be built, and of dist/main.js.
 import "./jit-at-start.ts"
 import { firstStart, freshParts, runFresh, type LoadedEntry } from "./fresh-entry.ts"
 

@@ -9,7 +9,7 @@ export default defineConfig({
     exclude: ["test/e2e/**", "node_modules/**"],
     globalSetup: ["test/helpers/global-setup.ts"],
     setupFiles: ["test/helpers/setup.ts"],
-    testTimeout: 30000,
-    hookTimeout: 30000,
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 })

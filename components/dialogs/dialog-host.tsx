@@ -8,9 +8,11 @@ import { C64StopDialog } from "./c64-stop-dialog.tsx"
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog.tsx"
 import { HelpDialog } from "./help-dialog.tsx"
 import { MessagesDialog } from "./messages-dialog.tsx"
+import { ConflictsDialog } from "./conflicts-dialog.tsx"
 import { PaletteDialog } from "./palette-dialog.tsx"
 import { PlanDialog } from "../monitor/plan-dialog.tsx"
 import { AgentContextDialog } from "../monitor/agent-context-dialog.tsx"
+import { ApprovalDenyDialog, ApprovalDetailDialog } from "../approvals/approval-dialogs.tsx"
 import { DueDateDialog, NoteDialog, SearchDialog } from "./prompt-dialogs.tsx"
 import { TaskFormDialog } from "./task-form-dialog.tsx"
 import { PriorityPicker, ProjectPicker, TagsPicker } from "./task-pickers.tsx"
@@ -42,6 +44,8 @@ function DialogFor(props: { entry: DialogEntry }) {
       return <HelpDialog key={key} dialogKey={key} scopes={spec.scopes} />
     case "messages":
       return <MessagesDialog key={key} dialogKey={key} />
+    case "conflicts":
+      return <ConflictsDialog key={key} dialogKey={key} />
     case "palette":
       return <PaletteDialog key={key} dialogKey={key} scopes={spec.scopes} />
     case "c64-sample":
@@ -56,6 +60,10 @@ function DialogFor(props: { entry: DialogEntry }) {
       return <PlanDialog key={key} dialogKey={key} />
     case "agent-context":
       return <AgentContextDialog key={key} dialogKey={key} agentId={spec.agentId} />
+    case "approval-deny":
+      return <ApprovalDenyDialog key={key} dialogKey={key} requestId={spec.requestId} />
+    case "approval-detail":
+      return <ApprovalDetailDialog key={key} dialogKey={key} requestId={spec.requestId} />
   }
 }
 

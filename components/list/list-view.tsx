@@ -5,7 +5,7 @@ import { useServices } from "../app-context.tsx"
 import { useMonitorFeeds } from "../hooks/use-monitor-feeds.ts"
 import { useFeed } from "../hooks/use-feed.ts"
 import { useAppState, useUiState, useVisibleRows } from "../hooks/use-stores.ts"
-import { AgentStrip, AGENT_STRIP_HEIGHT } from "../monitor/agent-strip.tsx"
+import { AgentStrip, AGENT_STRIP_HEIGHT, ApprovalStripLine } from "../monitor/agent-strip.tsx"
 import { NO_C64, NO_OS } from "../monitor/feed-fallbacks.ts"
 import { TaskDetailPane } from "./task-detail-pane.tsx"
 import { TaskListPane } from "./task-list-pane.tsx"
@@ -24,7 +24,9 @@ export function ListView(props: { width: number; height: number }) {
   const strip = showAgentStrip(stripMode, { c64: feeds.c64 ? c64 : null, os, agentRunning: agent })
   const { rows, cursor } = useVisibleRows()
   const selected = rows[cursor]?.task ?? null
-  const mainHeight = props.height - (strip ? AGENT_STRIP_HEIGHT : 0)
+  // A permission request that waits gets a line of its own, whatever ui.agentStrip says.
+  const pending = useUiState((s) => s.approvals.pending)
+  const mainHeight = props.height - (strip ? AGENT_STRIP_HEIGHT : 0) - (pending.length > 0 ? 1 : 0)
   const sideBySide = props.width >= SIDE_BY_SIDE_MIN_WIDTH
   const listWidth = sideBySide ? Math.floor(props.width * 0.58) : props.width
   return (
@@ -35,6 +37,7 @@ export function ListView(props: { width: number; height: number }) {
           <TaskDetailPane task={selected} width={sideBySide ? props.width - listWidth : props.width} height={mainHeight} focused={pane === 1} />
         ) : null}
       </box>
+      {pending.length > 0 ? <ApprovalStripLine pending={pending} width={props.width} /> : null}
       {strip ? <AgentStrip c64={feeds.c64 ? c64 : null} os={os} osConnected={feeds.os !== null} width={props.width} /> : null}
     </box>
   )

@@ -2,6 +2,7 @@
 // phase and state, so a person sees what agents do without switching to the Monitor (4).
 import { TextAttributes } from "@opentui/core"
 import type { C64TaskSummary, OsPanelStatus } from "../../src/tui/monitor-feeds.ts"
+import type { ApprovalView } from "../../src/os/approval-actions.ts"
 import { liveError } from "../../src/tui/os-panel-status.ts"
 import { useTheme } from "../app-context.tsx"
 import { badgeStyle } from "../badge.ts"
@@ -13,6 +14,24 @@ import { PhaseStrip, phaseStripText, stateColour } from "./phase-panel.tsx"
 import { sparkline } from "./sparkline.tsx"
 
 export const AGENT_STRIP_HEIGHT = 2
+
+/** The strip's line for agents' permission requests (shown while one waits): the oldest, and the keys. */
+export function approvalStripSegments(theme: Theme, pending: readonly ApprovalView[]): Segment[] {
+  const first = pending[0]
+  if (!first) return []
+  return [
+    { text: " ASK  ", fg: theme.warning, attributes: TextAttributes.BOLD },
+    { text: ` ${pending.length} waiting `, ...badgeStyle(theme, theme.warning) },
+    { text: ` ${first.tool}: `, fg: theme.text, attributes: TextAttributes.BOLD },
+    { text: first.summary, fg: theme.text },
+    { text: ` · ${first.agent} ${first.session.slice(0, 8)} · y allow · n deny · a always`, fg: theme.textMuted },
+  ]
+}
+
+export function ApprovalStripLine(props: { pending: readonly ApprovalView[]; width: number }) {
+  const theme = useTheme()
+  return <Line segments={approvalStripSegments(theme, props.pending)} width={props.width} fg={theme.text} />
+}
 
 export interface AgentStripProps {
   c64: readonly C64TaskSummary[] | null

@@ -11,6 +11,8 @@ import { fitText } from "../text-fit.ts"
 import type { C64TaskSummary, MonitorFeeds, OsPanelStatus } from "../../src/tui/monitor-feeds.ts"
 import { AGENTS_PANE_HEIGHT, AgentsPane } from "./agents-pane.tsx"
 import type { AgentMemorySummary } from "../../src/tui/memory-feed.ts"
+import { APPROVALS_PANE_HEIGHT, ApprovalsPane } from "../approvals/approvals-pane.tsx"
+import { APPROVALS_PANE } from "../../src/tui/active-scopes.ts"
 
 const NO_AGENTS: readonly AgentMemorySummary[] = []
 
@@ -51,11 +53,14 @@ function MonitorPanes(props: { feeds: MonitorFeeds; c64: readonly C64TaskSummary
   // The agents pane takes a sixth of the screen (at least one agent row), so small terminals keep
   // the phase panel readable.
   const agentsHeight = Math.min(AGENTS_PANE_HEIGHT, Math.max(3, Math.floor(props.height / 6)))
-  const height = props.height - agentsHeight
+  // The approvals pane (permission requests) sits above the agents pane: as tall as its rows, at most a quarter.
+  const approvalRowCount = useUiState((s) => s.approvals.pending.length + s.approvals.rules.length + s.approvals.answered.length)
+  const approvalsHeight = Math.max(3, Math.min(approvalRowCount + 2, APPROVALS_PANE_HEIGHT, Math.floor(props.height / 4)))
+  const height = props.height - agentsHeight - approvalsHeight
   const c64Width = props.width >= MONITOR_SIDE_BY_SIDE_MIN_WIDTH ? Math.floor(props.width / 2) : props.width
   const stacked = c64Width === props.width
   // Stacked, the agents pane's rows come out of the C64 pane: the phase panel keeps its half.
-  const c64Height = stacked ? Math.max(3, Math.floor(props.height / 2) - agentsHeight) : height
+  const c64Height = stacked ? Math.max(3, Math.floor(props.height / 2) - agentsHeight - approvalsHeight) : height
   return (
     <box flexDirection="column" width={props.width} height={props.height}>
       <box flexDirection={stacked ? "column" : "row"} width={props.width} height={height}>
@@ -68,6 +73,7 @@ function MonitorPanes(props: { feeds: MonitorFeeds; c64: readonly C64TaskSummary
           focused={pane === 1}
         />
       </box>
+      <ApprovalsPane width={props.width} height={approvalsHeight} focused={pane === APPROVALS_PANE} connected={Boolean(feeds.approvals)} />
       <AgentsPane agents={feeds.memory ? agents : null} selectedIndex={agentIndex} width={props.width} height={agentsHeight} focused={pane === 2} />
     </box>
   )

@@ -99,9 +99,10 @@ export function agentSnippet(home: string): string {
     "| `list` | `{ all?, limit?, offset?, compact?, fields? }` |",
     "| `claim` | `{ taskId, assignee?, ttlMinutes? }` (the holder defaults to your `agentId`, else your `source`; `conflict` if someone else holds it) |",
     "| `renew` | `{ taskId, ttlMinutes? }` (only the holder) |",
-    "| `next` | `{ claim?, ttlMinutes?, fields? }` → the first ready task nobody else holds (claimed with `claim: true`), or null |",
+    "| `next` | `{ claim? }` → the first ready task nobody else holds (claimed with `claim: true`), or null |",
     "| `whoami` | `{}` → `{ name, how, because }` |",
     "| `block`, `unblock` | `{ taskId, blockerId }` |",
+    "| `log-time` | `{ taskId, duration }` (time already spent: `1h30m`, `45m`, or minutes) → the task with `logged`, `trackedMinutes` |",
     "| `add-note` | `{ taskId, content }` → the task with `taskId` and `note` |",
     "| `list-projects`, `list-tags` | `{ counts? }` → names; with `counts: true`, `[{ name, count, open }]` |",
     "| `stats` | `{}` |",
@@ -127,6 +128,9 @@ export function agentSnippet(home: string): string {
     "tsk memory restore claude-code --markdown --max-tokens 2000",
     fence,
     "",
-    "`memory-append` `{ agentId, message | messages }` adds messages (roles system, user, assistant, tool) to your log.",
+    "`memory-append` `{ agentId, message | messages }` adds messages to your log: `{role, content}` (system, user,",
+    "assistant, tool), OpenAI `tool_calls` and tool replies, or Anthropic `text` / `tool_use` / `tool_result` blocks.",
+    "A restore gives facts and summaries, then your newest messages within `maxTokens` (default 4000); `before` pages back.",
+    "Over MCP and from the hooks your memory is your name plus the project folder: `tsk memory key` prints it.",
   ].join("\n")
 }

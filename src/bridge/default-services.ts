@@ -6,6 +6,7 @@ import type { RunnerService, RunnerServiceFactory } from "./runner-services.ts"
 import { readConfig } from "../store/config-store.ts"
 import { checkpointRunnerService } from "./checkpoint-service.ts"
 import { journalCompactionService } from "./compaction-service.ts"
+import { syncRunnerService } from "./sync-service.ts"
 
 export const c64RunnerService =
   (env: NodeJS.ProcessEnv): RunnerServiceFactory =>
@@ -56,5 +57,5 @@ export const osRunnerService =
 export function defaultRunnerServices(env: NodeJS.ProcessEnv): RunnerServiceFactory[] {
   // Checkpoints first: recovery runs before the C64 scheduler resumes, and the last checkpoint is
   // written after every other service stopped (the journal folded in just before it).
-  return [checkpointRunnerService(env), journalCompactionService(), c64RunnerService(env), osRunnerService()]
+  return [checkpointRunnerService(env), journalCompactionService(), c64RunnerService(env), osRunnerService(), syncRunnerService()]
 }

@@ -121,23 +121,22 @@ export const AddNotePayload = z.strictObject({
 export const StopTimerPayload = z.strictObject({ taskId: TaskId.optional() })
 
 /** A lease's length in minutes (default 30). */
-const TtlMinutes = z.number().int().min(1).max(10080).describe("how long the claim lasts without a write by its holder, in minutes (default 30)")
+/** Checked against 1 to 10,080 by the claim itself (domain/task-claim.ts), which keeps the MCP schema lean. */
+const TtlMinutes = z.number().int().describe("default 30")
 
 /** `claim`: the holder defaults to the caller's identity (see `whoami`). */
 export const ClaimPayload = z.strictObject({
   taskId: TaskId,
-  assignee: z.string().trim().min(1).max(100).optional().describe("the holder's name (default: your identity, see whoami)"),
+  assignee: z.string().trim().min(1).max(100).optional().describe("default: you"),
   ttlMinutes: TtlMinutes.optional(),
 })
 
 /** `renew`: the holder extends its lease (default by the lease's own length). */
 export const RenewPayload = z.strictObject({ taskId: TaskId, ttlMinutes: TtlMinutes.optional() })
 
-/** `next`: the first ready task nobody else holds; with `claim` it is claimed in the same step. */
+/** `next`: the first ready task nobody else holds (summary fields); with `claim` it is claimed in the same step. */
 export const NextPayload = z.strictObject({
-  claim: z.boolean().optional().describe("claim the task found, in the same locked step"),
-  ttlMinutes: TtlMinutes.optional(),
-  fields: Fields.optional(),
+  claim: z.boolean().optional().describe("true: claim it"),
 })
 
 /** `block` / `unblock`: `taskId` waits (or no longer waits) on `blockerId`. */

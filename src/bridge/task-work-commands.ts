@@ -11,7 +11,7 @@ import { named } from "./task-write-commands.ts"
 import { claimNext, claimTask, nextFreeTask, renewLease, type Claimant } from "../domain/task-claim.ts"
 import { setBlocked } from "../domain/task-operations.ts"
 import { describeIdentitySource } from "../domain/agent-identity.ts"
-import { parseFields, pickFields, SUMMARY_FIELDS, viewOfShown } from "../domain/task-shape.ts"
+import { pickFields, SUMMARY_FIELDS, viewOfShown } from "../domain/task-shape.ts"
 import type { Task } from "../domain/task.ts"
 
 export function createTaskWorkCommands(access: TaskAccess): BridgeCommandDefinition[] {
@@ -33,10 +33,9 @@ export function createTaskWorkCommands(access: TaskAccess): BridgeCommandDefinit
     defineBridgeCommand({
       command: "next",
       payload: NextPayload,
-      run: async ({ claim, ttlMinutes, fields }) => {
-        const shape = fields === undefined ? SUMMARY_FIELDS : parseFields(fields)
-        const answer = (task: Task | null) => (task ? pickFields(task, viewOfShown(access.tasks(), [task]), shape) : null)
-        if (claim) return answer(access.mutate((tasks, ctx) => claimNext(tasks, access.identity(), ctx, { minutes: ttlMinutes, judge: access.leaseJudge() })))
+      run: async ({ claim }) => {
+        const answer = (task: Task | null) => (task ? pickFields(task, viewOfShown(access.tasks(), [task]), SUMMARY_FIELDS) : null)
+        if (claim) return answer(access.mutate((tasks, ctx) => claimNext(tasks, access.identity(), ctx, { judge: access.leaseJudge() })))
         return answer(nextFreeTask(access.tasks(), access.identity().name, access.leaseJudge()))
       },
       describe: (payload, data) => (data === null ? "nothing is ready" : `${payload.claim ? "claimed" : "next:"} ${named(data)}`),

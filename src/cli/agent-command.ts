@@ -150,18 +150,19 @@ const clear: CommandSpec = {
 
 const snippet: CommandSpec = {
   name: "snippet",
-  summary: "Print a CLAUDE.md section that teaches an agent tsk (--hooks: Claude Code hooks; --mcp: MCP set-up)",
-  usage: "tsk agent snippet [--hooks | --mcp]",
+  summary: "Print a CLAUDE.md section that teaches an agent tsk (--hooks: Claude Code hooks, --codex for Codex's; --mcp: MCP set-up)",
+  usage: "tsk agent snippet [--hooks [--codex] | --mcp]",
   options: {
-    hooks: { type: "boolean", description: "print the Claude Code hooks settings block (tsk hook, tsk prime) instead" },
+    hooks: { type: "boolean", description: "print the Claude Code hooks settings block (tsk hook, tsk prime; PermissionRequest answered from tsk) instead" },
+    codex: { type: "boolean", description: "with --hooks: Codex's hooks.json (~/.codex/hooks.json) instead of Claude Code's settings" },
     mcp: { type: "boolean", description: "print the MCP server configuration for Claude Code, .mcp.json and Codex instead" },
   },
   async run(ctx, { options }) {
     if (options.hooks === true || options.mcp === true) {
-      const { agentHookSettings, launcherPath, mcpServerEntry, mcpSnippet } = await import("./agent-setup.ts")
+      const { agentHookSettings, codexAgentHookSettings, launcherPath, mcpServerEntry, mcpSnippet } = await import("./agent-setup.ts")
       const target = { launcher: launcherPath(), ...(ctx.env.TSK_HOME ? { home: ctx.home } : {}) }
       if (options.mcp === true) return { data: { mcpServers: { tsk: mcpServerEntry(target) } }, text: mcpSnippet(target) }
-      const settings = agentHookSettings(target)
+      const settings = options.codex === true ? codexAgentHookSettings(target) : agentHookSettings(target)
       return { data: settings, text: JSON.stringify(settings, null, 2) }
     }
     const text = agentSnippet(ctx.home)

@@ -3,7 +3,7 @@
 // whose PATH has no `tsk`. A TSK_HOME set when the snippet is made is passed on.
 import { existsSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { hookSettings, type HookSettings } from "../os/hook-settings.ts"
+import { codexHookSettings, hookSettings, type HookSettings } from "../os/hook-settings.ts"
 import { SESSION_START_RESTORE_ARGS, withMemoryRestore } from "../memory/session-start-hook.ts"
 
 /** Seconds Claude Code waits for `tsk prime`: it reads tasks.json once, in milliseconds. */
@@ -68,8 +68,9 @@ export function mcpSnippet(target: SetupTarget): string {
     `[mcp_servers.tsk]\ncommand = ${JSON.stringify(entry.command)}\nargs = ["mcp"]${codexEnv}`,
     fence,
     "",
-    "Tiers: `--tools core` (default, about 8 task tools), `standard` (+ list, delete, bulk create, timers,",
-    "projects, tags, os_status, C64 reads), `all` (+ C64 runs and the os-* workflow). Lists answer pages of",
+    "Tiers: `--tools core` (default: find, claim, block, log time, note, complete, memory restore and remember),",
+    "`standard` (+ list, delete, bulk create, timers, projects, tags, stats, os_status, C64 reads), `all` (+ C64 runs,",
+    "memory_append and the os-* workflow), or tool names: `--tools core,timer_start`. Lists answer pages of",
     "50 compact tasks with `total` and `nextOffset`; errors are JSON `{\"error\":{\"kind\",\"message\"}}`.",
   ].join("\n")
 }
@@ -85,4 +86,10 @@ export function agentHookSettings(target: SetupTarget): HookSettings {
   const prime = { type: "command" as const, command: `${base} prime`, timeout: PRIME_TIMEOUT_SECONDS }
   settings.hooks.SessionStart = [...(settings.hooks.SessionStart ?? []), { hooks: [prime] }]
   return withMemoryRestore(settings, `${base} ${SESSION_START_RESTORE_ARGS}`)
+}
+
+/** Codex's `~/.codex/hooks.json` (or `<repo>/.codex/hooks.json`): `tsk hook` on the events Codex has. */
+export function codexAgentHookSettings(target: SetupTarget): HookSettings {
+  const base = target.home ? `TSK_HOME=${shellWord(target.home)} ${shellWord(target.launcher)}` : shellWord(target.launcher)
+  return codexHookSettings(`${base} hook`)
 }

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { sanitizeErrorMessage } from "../domain/errors.ts"
-import { rerunWithBun, runsAsExecutable } from "../store/tsk-process.ts"
+import { rerunWithNodeEnv } from "../store/tsk-process.ts"
 
 export const demoCommand: CommandSpec = {
   name: "demo",
@@ -14,8 +14,9 @@ export const demoCommand: CommandSpec = {
   description: "Nothing in your own TSK_HOME is touched. The temporary home is removed on quit unless --keep is given.",
   options: { keep: { type: "boolean", description: "keep the temporary home and print where it is" } },
   async run(ctx, { options }) {
-    // Bun on cli.js runs the whole command, output included: this process only gives its exit code.
-    if (runsAsExecutable()) process.exit(rerunWithBun(process.argv.slice(2)))
+    // The executable run by hand without NODE_ENV runs the whole command again with it.
+    const rerun = rerunWithNodeEnv(process.argv.slice(2))
+    if (rerun !== undefined) process.exit(rerun)
     const home = mkdtempSync(join(tmpdir(), "tsk-demo-"))
     const keep = options.keep === true
     try {

@@ -8,8 +8,9 @@ import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { hookOwnerPid } from "../os/session-liveness.ts"
-import { parseHookEvent, recordHookEvent, type AgentSession } from "../os/sessions.ts"
-import { recordHookMessage } from "../memory/hook-messages.ts"
+import { parseHookEvent, recordHookEvent, type AgentSession, type HookEvent } from "../os/sessions.ts"
+import { recordHookMessage, recordPermissionMessages } from "../memory/hook-messages.ts"
+import { answerPermissionRequest, type PermissionAnswer } from "../os/approval-hook.ts"
 import { exportSessionIdentity } from "../os/session-identity.ts"
 import { tskHome } from "../store/paths.ts"
 
@@ -79,8 +80,48 @@ function logHookError(osRoot: string, message: string, now: Date): void {
   }
 }
 
-/** Handle one hook event; never throws. Returns the session as recorded, or null on a problem. */
-export async function runHook(home: string, readInput: () => Promise<string>, now: () => Date = () => new Date(), env: NodeJS.ProcessEnv = process.env): Promise<AgentSession | null> {
+/** How a permission request's answer reads in the session's memory. */
+function answerNote(answer: PermissionAnswer): string {
+  const { request, decision } = answer
+  const what = `${request.tool} (${request.summary})`
+  switch (decision.behavior) {
+    case "allow":
+      return `Permission for ${what} allowed in tsk (${decision.by === "rule" ? "by a rule of this session" : `by ${decision.by}`}).`
+    case "deny":
+      return `Permission for ${what} denied in tsk (by ${decision.by})${decision.message ? `: ${decision.message}` : "."}`
+    case "terminal":
+      return `Permission for ${what} left to the agent's own prompt (${decision.why ?? "no answer"}).`
+  }
+}
+
+/**
+ * A PermissionRequest: recorded under approvals/, answered by a rule, a person in the TUI (or the
+ * CLI, bridge, MCP) or left to the agent's terminal; the answer goes into the session's memory.
+ */
+async function runPermissionRequest(home: string, osRoot: string, event: HookEvent, now: () => Date, print: (text: string) => void): Promise<void> {
+  const askedAt = now()
+  const answer = await answerPermissionRequest(home, event as unknown as Record<string, unknown>, { now })
+  if (answer.output !== null) print(answer.output)
+  try {
+    recordPermissionMessages(home, event as unknown as Parameters<typeof recordPermissionMessages>[1], askedAt, answerNote(answer), now())
+  } catch (error) {
+    logHookError(osRoot, `agent memory: ${error instanceof Error ? error.message : String(error)}`, now())
+  }
+}
+
+const printLine = (text: string) => void process.stdout.write(`${text}\n`)
+
+/**
+ * Handle one hook event; never throws. Returns the session as recorded, or null on a problem. A
+ * PermissionRequest's answer is printed (see approval-hook.ts); every other event prints nothing.
+ */
+export async function runHook(
+  home: string,
+  readInput: () => Promise<string>,
+  now: () => Date = () => new Date(),
+  print: (text: string) => void = printLine,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<AgentSession | null> {
   let osRoot = join(home, "os")
   try {
     osRoot = resolveOsSettings(home).root
@@ -93,6 +134,11 @@ export async function runHook(home: string, readInput: () => Promise<string>, no
       exportSessionIdentity(event, env)
     } catch (error) {
       logHookError(osRoot, `CLAUDE_ENV_FILE: ${error instanceof Error ? error.message : String(error)}`, now())
+    }
+    // A permission request is answered first; it and its answer then go into memory together.
+    if (event.hook_event_name === "PermissionRequest") {
+      await runPermissionRequest(home, osRoot, event, now, print)
+      return session
     }
     // The session's agent memory (its own failure is logged, the session is recorded regardless).
     try {
@@ -109,13 +155,13 @@ export async function runHook(home: string, readInput: () => Promise<string>, no
 
 export const hookCommand: CommandSpec = {
   name: "hook",
-  summary: "Claude Code hook: record an agent session's status from a hook event on stdin",
+  summary: "Claude Code / Codex hook: record an agent session's status from a hook event on stdin; answer permission requests",
   usage: "tsk hook < event.json",
   description:
-    "Install with the settings block from 'tsk agent snippet --hooks'. Handles SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop and SessionEnd; a Notification needs input only for notification_type permission_prompt, idle_prompt or elicitation_dialog. Sessions show as working, needs input, idle, stale (silent past os.sessionStaleMinutes) or ended (SessionEnd, or its Claude Code process is gone) in 'tsk os status' and the TUI. On SessionStart it appends 'export TSK_AGENT=<session_id>' to CLAUDE_ENV_FILE (unless TSK_AGENT is set), so the session's tsk commands claim as that session and its leases end with it. The event is read as soon as a whole JSON value arrived, even if stdin stays open. Prints nothing and always exits 0; problems go to TSK_HOME/os/hook-errors.log.",
+    "Install with the settings block from 'tsk agent snippet --hooks'. Handles SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop, SessionEnd and PermissionRequest (Claude Code and Codex); a Notification needs input only for notification_type permission_prompt, idle_prompt or elicitation_dialog. A PermissionRequest is shown in the TUI and answered there (or with tsk approvals): the answer is printed as the agent's hookSpecificOutput decision; with no TUI open, or after approvals.timeoutSeconds (default 45), nothing is printed and the agent asks in its own terminal (docs/approvals.md). Sessions show as working, needs input, idle, stale (silent past os.sessionStaleMinutes) or ended (SessionEnd, or its Claude Code process is gone) in 'tsk os status' and the TUI. On SessionStart it appends 'export TSK_AGENT=<session_id>' to CLAUDE_ENV_FILE (unless TSK_AGENT is set), so the session's tsk commands claim as that session and its leases end with it. The event is read as soon as a whole JSON value arrived, even if stdin stays open. Always exits 0; problems go to TSK_HOME/os/hook-errors.log.",
   examples: [`echo '{"hook_event_name":"Notification","session_id":"abc","message":"Claude needs your permission"}' | tsk hook`],
   run: async (ctx) => {
-    await runHook(ctx.home, () => readStdin(), undefined, ctx.env)
+    await runHook(ctx.home, () => readStdin(), undefined, undefined, ctx.env)
   },
 }
 
@@ -124,7 +170,7 @@ export const hookCommand: CommandSpec = {
  * loads the command table (which would cost tens of milliseconds): always resolves to exit code 0.
  */
 export async function hookMain(env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  await runHook(tskHome(env), () => readStdin(), undefined, env)
+  await runHook(tskHome(env), () => readStdin(), undefined, undefined, env)
   return 0
 }
 

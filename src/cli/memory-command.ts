@@ -10,7 +10,11 @@ import { readEpisodes } from "../memory/episodes.ts"
 import { createMemoryManager, type MemoryManager } from "../memory/memory-manager.ts"
 import { foldFacts, readFactRecords } from "../memory/record-parse.ts"
 import { restoreAgent, runRestoreStep } from "../memory/restore-step.ts"
-import { DEFAULT_MARKDOWN_TOKENS, restoreMarkdown } from "../memory/restore-markdown.ts"
+import { restoreMarkdown } from "../memory/restore-markdown.ts"
+import { DEFAULT_RESTORE_TOKENS } from "../memory/token-budget.ts"
+import { hookMemoryId, HOOK_AGENT_NAME } from "../memory/hook-messages.ts"
+import { agentName, memoryKey, surfaceAgentName } from "../memory/memory-key.ts"
+import { resolve } from "node:path"
 import { deserialize } from "../memory/serializer.ts"
 import { readSnapshotText } from "../memory/snapshot-store.ts"
 import { restoreAnswer } from "../bridge/memory-commands.ts"
@@ -72,42 +76,74 @@ const showCommand: CommandSpec = {
   },
 }
 
+function beforeOption(input: CommandInput): number | undefined {
+  const text = input.options.before
+  if (typeof text !== "string") return undefined
+  const value = Number(text)
+  if (!Number.isInteger(value) || value < 0) throw new TskError("invalid", `--before must be a whole number of 0 or more, not '${text}'`)
+  return value
+}
+
 const restoreCommand: CommandSpec = {
   name: "restore",
   summary: "An agent's working context: from the cache when valid, else rebuilt from memory",
-  usage: "tsk memory restore <agent> [--markdown] [--max-tokens N] [--json]  |  tsk memory restore --session-start < event.json",
-  description: `--json prints the messages and whether the cache was used (source "cache" or "rebuild", with the reason). --markdown prints a bounded Markdown summary (default ${DEFAULT_MARKDOWN_TOKENS} tokens). --session-start is the Claude Code SessionStart hook: it reads the hook event on stdin, restores that session's memory as Markdown (after a compaction or a resume) and prints nothing when the session has none.`,
+  usage: "tsk memory restore <agent> [--markdown] [--max-tokens N] [--before N] [--json]  |  tsk memory restore --session-start < event.json",
+  description: `Memory first (facts, episode summaries), then the newest messages within the budget (default ${DEFAULT_RESTORE_TOKENS} tokens); the answer says how many older ones were left out and the --before that pages back to them. --json prints the messages and whether the cache was used (source "cache" or "rebuild", with the reason). --markdown prints the same as Markdown. --session-start is the Claude Code SessionStart hook: it reads the hook event on stdin and restores the memory of the agent in the event's folder (see docs/agent-memory.md; a session recorded before the key existed by its session_id), as Markdown, and prints nothing when there is none.`,
   options: {
     markdown: { type: "boolean", description: "print bounded Markdown" },
-    "session-start": { type: "boolean", description: "SessionStart hook: the agent is the session_id of the event on stdin; no memory prints nothing" },
-    "max-tokens": { type: "string", valueName: "N", description: "keep the context within about N tokens (newest messages first)" },
+    "session-start": { type: "boolean", description: "SessionStart hook: the agent and folder come from the event on stdin; no memory prints nothing" },
+    "max-tokens": { type: "string", valueName: "N", description: `keep the answer within about N tokens (default ${DEFAULT_RESTORE_TOKENS}; memory first, then the newest messages)` },
+    before: { type: "string", valueName: "N", description: "page back: only messages older than position N (an earlier answer's before)" },
   },
   async run(ctx, input) {
-    const maxTokens = maxTokensOption(input)
+    const maxTokens = maxTokensOption(input) ?? DEFAULT_RESTORE_TOKENS
     if (input.options["session-start"] === true) return sessionStartRestore(ctx, maxTokens)
     const { manager, agentId } = agentArg(ctx, input)
-    const restored = await restoreAgent(manager, agentId, maxTokens !== undefined ? { maxTokens } : {})
-    const markdown = input.options.markdown === true
-    const data = restoreAnswer(restored, markdown ? (maxTokens !== undefined ? { maxTokens } : {}) : null)
-    return { data, text: restoreMarkdown(restored, maxTokens).trimEnd() }
+    const before = beforeOption(input)
+    const window = { maxTokens, ...(before !== undefined ? { before } : {}) }
+    const restored = await restoreAgent(manager, agentId, window)
+    const data = restoreAnswer(restored, input.options.markdown === true ? window : null)
+    return { data, text: restoreMarkdown(restored, maxTokens, before).trimEnd() }
   },
 }
 
 /** The SessionStart hook: never fails the session, prints nothing without memory. */
-async function sessionStartRestore(ctx: CommandContext, maxTokens: number | undefined) {
+async function sessionStartRestore(ctx: CommandContext, maxTokens: number) {
   const { readStdin } = await import("./hook-command.ts")
-  let sessionId: unknown
+  let event: Record<string, unknown> = {}
   try {
-    sessionId = (JSON.parse(await readStdin()) as { session_id?: unknown }).session_id
+    const parsed: unknown = JSON.parse(await readStdin())
+    if (parsed && typeof parsed === "object") event = parsed as Record<string, unknown>
   } catch {
-    sessionId = undefined
+    event = {}
   }
-  if (typeof sessionId !== "string" || agentIdProblem(sessionId) !== null) return { data: null, text: "" }
   const manager = createMemoryManager(ctx.home)
+  // The agent's memory in this folder; a session recorded under its own id before the key existed.
+  const sessionId = typeof event.session_id === "string" && agentIdProblem(event.session_id) === null ? event.session_id : null
+  const candidates = [hookMemoryId(event, ctx.env), sessionId].filter((id): id is string => id !== null)
+  const agentId = candidates.find((id) => manager.exists(id))
   // A session that starts fresh has nothing to restore: the restore step is given no options.
-  const restored = await runRestoreStep(manager, manager.exists(sessionId) ? { agentId: sessionId, ...(maxTokens !== undefined ? { maxTokens } : {}) } : undefined)
+  const restored = await runRestoreStep(manager, agentId !== undefined ? { agentId, maxTokens } : undefined)
   if (!restored) return { data: null, text: "" }
-  return { data: restoreAnswer(restored, maxTokens !== undefined ? { maxTokens } : {}), text: restoreMarkdown(restored, maxTokens).trimEnd() }
+  return { data: restoreAnswer(restored, { maxTokens }), text: restoreMarkdown(restored, maxTokens).trimEnd() }
+}
+
+const keyCommand: CommandSpec = {
+  name: "key",
+  summary: "The memory key of an agent in a folder (the one every surface uses)",
+  usage: "tsk memory key [--agent NAME] [--folder DIR] [--json]",
+  description: "The agent's name plus the project folder: TSK_AGENT, else --agent, else claude-code; the folder is the current one unless --folder. An MCP server, the hooks and memory_* tools use this key by default.",
+  options: {
+    agent: { type: "string", valueName: "NAME", description: "the agent's name (default: TSK_AGENT, else claude-code)" },
+    folder: { type: "string", valueName: "DIR", description: "the project folder (default: the current folder)" },
+  },
+  async run(ctx, input) {
+    const named = typeof input.options.agent === "string" ? agentName(input.options.agent) : HOOK_AGENT_NAME
+    const name = surfaceAgentName(ctx.env, named)
+    const folder = resolve(typeof input.options.folder === "string" ? input.options.folder : process.cwd())
+    const key = memoryKey(name, folder)
+    return { data: { agentId: key, agent: name, folder, exists: createMemoryManager(ctx.home).exists(key) }, text: key }
+  },
 }
 
 const compactCommand: CommandSpec = {
@@ -150,7 +186,7 @@ export const memoryCommand: CommandSpec = {
   summary: "Agent working-context memory: list, show, restore, compact, rebuild, forget",
   usage: "tsk memory <command>",
   description:
-    "Each agent (bridge source + agentId, or a Claude Code session id) has memory under TSK_HOME/memory/agents/<agent>/: an append-only raw log, facts, episodes per compaction, and a snapshot cache that restore prefers when valid.",
-  subcommands: [listCommand, showCommand, restoreCommand, compactCommand, rebuildCommand, forgetCommand],
+    "Each agent (its name plus the project folder, see tsk memory key; a bridge source + agentId; older Claude Code sessions by session id) has memory under TSK_HOME/memory/agents/<agent>/: an append-only raw log, facts, episodes per compaction, and a snapshot cache that restore prefers when valid.",
+  subcommands: [listCommand, showCommand, restoreCommand, keyCommand, compactCommand, rebuildCommand, forgetCommand],
   examples: ["tsk memory list", "tsk memory restore claude-code --markdown --max-tokens 2000", "tsk memory restore claude-code --json"],
 }

@@ -23,6 +23,7 @@ export async function c64(): Promise<CommandSpec> {
 
 export const os = async (): Promise<CommandSpec> => (await import("./os-command.ts")).osCommand
 export const memory = async (): Promise<CommandSpec> => (await import("./memory-command.ts")).memoryCommand
+export const approvals = async (): Promise<CommandSpec> => (await import("./approvals-command.ts")).approvalsCommand
 export const hook = async (): Promise<CommandSpec> => (await import("./hook-command.ts")).hookCommand
 export const agent = async (): Promise<CommandSpec> => (await import("./agent-command.ts")).agentCommand
 export const prime = async (): Promise<CommandSpec> => (await import("./prime-command.ts")).primeCommand
@@ -31,3 +32,5 @@ export const serve = async (): Promise<CommandSpec> => (await import("./serve-co
 export const checkpoint = async (): Promise<CommandSpec> => (await import("./checkpoint-command.ts")).checkpointCommand
 export const recover = async (): Promise<CommandSpec> => (await import("./checkpoint-command.ts")).recoverCommand
 export const demo = async (): Promise<CommandSpec> => (await import("./demo-command.ts")).demoCommand
+export const sync = async (): Promise<CommandSpec> => (await import("./sync-command.ts")).syncCommand
+export const mergeDriver = async (): Promise<CommandSpec> => (await import("./sync-command.ts")).mergeDriverCommand

@@ -54,6 +54,20 @@ export const Config = z.object({
       idleStopMinutes: z.number().positive().max(100_000).default(D.runner.idleStopMinutes).describe("a runner started on demand (by a C64 command) stops after this many minutes with no running C64 task, no client and no inbox traffic"),
     })
     .default(D.runner),
+  approvals: z
+    .object({
+      timeoutSeconds: z.number().gt(0).max(55).default(D.approvals.timeoutSeconds).describe("seconds a permission request waits for an answer in tsk while a TUI is open, before the agent asks in its own terminal (at most 55: the hook's own timeout is 60)"),
+    })
+    .default(D.approvals),
+  sync: z
+    .object({
+      remote: z.string().min(1).nullable().default(D.sync.remote).describe("the git remote tsk sync shares the list through (set by tsk sync init)"),
+      branch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "must be a plain branch name").default(D.sync.branch).describe("the branch tsk's data lives on"),
+      auto: z.boolean().default(D.sync.auto).describe("a running runner (TUI, tsk serve) syncs by itself"),
+      everyMinutes: z.number().int().min(1).max(10_080).default(D.sync.everyMinutes).describe("with sync.auto: sync at least this often (minutes)"),
+      quietSeconds: z.number().int().min(1).max(3600).default(D.sync.quietSeconds).describe("with sync.auto: sync this long after the last change"),
+    })
+    .default(D.sync),
 })
 export type Config = z.infer<typeof Config>
 

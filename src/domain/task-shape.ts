@@ -1,7 +1,7 @@
 // The JSON shapes of a task that every surface answers with (CLI --json, bridge, MCP): the full
 // shape (the stored task plus derived `subtaskIds`, `blocked`, `progress` and `assignee`), the
 // summary that lists return by default (the ancestor's summary fields plus a few), and the compact
-// shape for agents (about 100 bytes a task). `fields` picks any set of the full shape's names.
+// shape for agents (about 100 bytes a task, compactTaskJson). `fields` picks any set of the full shape's names.
 import { invalid } from "./errors.ts"
 import type { Task } from "./task.ts"
 import { childrenOf, indexTasks, isBlocked, progressOf, type TaskIndex } from "./task-tree.ts"
@@ -81,8 +81,48 @@ export const SUMMARY_FIELDS: readonly TaskField[] = [
   "id", "title", "status", "priority", "project", "tags", "dueDate", "createdAt", "completedAt", "parentId", "assignee", "lease", "blocked",
 ]
 
-/** The compact shape for agents: about 100 bytes a task. */
-export const COMPACT_FIELDS: readonly TaskField[] = ["id", "title", "status", "priority"]
+/**
+ * The compact shape's fields: always id, title, status, priority; the others only when set
+ * (see compactTaskJson), `progress` as `subtasks: "done/total"`.
+ */
+export const COMPACT_FIELDS: readonly TaskField[] = ["id", "title", "status", "priority", "project", "dueDate", "tags", "parentId", "assignee", "lease", "blocked", "progress"]
+
+export interface CompactTask {
+  id: string
+  title: string
+  status: string
+  priority: string
+  project?: string
+  dueDate?: string
+  tags?: string[]
+  parentId?: string
+  assignee?: string
+  /** When the assignee's claim runs out (see domain/task-claim.ts). */
+  leaseExpiresAt?: string
+  blocked?: true
+  /** `done/total` of its subtasks. */
+  subtasks?: string
+}
+
+/**
+ * The one compact task every surface answers with (CLI `--fields compact`, bridge `compact`, MCP
+ * lists): what an agent needs to pick work, about 100 bytes; empty fields are left out. Takes the
+ * task's JSON (any superset of these fields), so MCP can shape an answer the bridge already made.
+ */
+export function compactTaskJson(task: Record<string, unknown>, cut: (text: string) => string = (text) => text): CompactTask {
+  const compact: CompactTask = { id: String(task.id), title: cut(String(task.title)), status: String(task.status), priority: String(task.priority) }
+  if (typeof task.project === "string") compact.project = task.project
+  if (typeof task.dueDate === "string") compact.dueDate = task.dueDate
+  if (Array.isArray(task.tags) && task.tags.length > 0) compact.tags = task.tags as string[]
+  if (typeof task.parentId === "string") compact.parentId = task.parentId
+  if (typeof task.assignee === "string") compact.assignee = task.assignee
+  const lease = task.lease as { expiresAt?: unknown } | undefined
+  if (lease && typeof lease === "object" && typeof lease.expiresAt === "string") compact.leaseExpiresAt = lease.expiresAt
+  if (task.blocked === true) compact.blocked = true
+  const progress = task.progress as { done?: unknown; total?: unknown } | null | undefined
+  if (progress && typeof progress === "object") compact.subtasks = `${progress.done}/${progress.total}`
+  return compact
+}
 
 /** `all`, `summary`, `compact`, or names such as `id,title,status` (validated). */
 export function parseFields(spec: string | readonly string[]): readonly TaskField[] {
@@ -99,6 +139,7 @@ export function parseFields(spec: string | readonly string[]): readonly TaskFiel
 /** The `fields` of the full shape, in that order; a derived one is worked out only when asked for. */
 export function pickFields(task: Task, view: TaskView, fields: readonly TaskField[]): Partial<TaskJson> {
   if (fields === ALL_FIELDS) return taskJson(task, view)
+  if (fields === COMPACT_FIELDS) return compactTaskJson(taskJson(task, view)) as unknown as Partial<TaskJson>
   const out: Record<string, unknown> = {}
   for (const field of fields) out[field] = Object.hasOwn(DERIVED, field) ? DERIVED[field as keyof typeof DERIVED](task, view) : task[field as keyof Task]
   return out as Partial<TaskJson>

@@ -1,6 +1,7 @@
 // Every MCP answer is bounded, whatever the bridge command returned: tasks in lists take a compact
 // shape (about 100 bytes; `task_show` gives everything), long arrays keep their first items and
 // say how many were left out, long strings are cut with a note. Pure functions of the data.
+import { ALL_FIELDS, compactTaskJson } from "../domain/task-shape.ts"
 
 /** Items an array keeps in an answer before the rest is counted instead of shown. */
 export const MAX_ITEMS = 50
@@ -11,6 +12,9 @@ export const MAX_TASK_HISTORY = 20
 
 export type Json = Record<string, unknown>
 
+/** The names of the task shape: anything else beside a task in an answer is the command's own. */
+const TASK_FIELDS: ReadonlySet<string> = new Set(ALL_FIELDS)
+
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** A task as the bridge answers it (the CLI's task JSON): id, title, status, priority, subtaskIds. */
@@ -18,19 +22,19 @@ export function isTaskJson(value: unknown): value is Json {
   return isObject(value) && typeof value.id === "string" && typeof value.title === "string" && typeof value.status === "string" && typeof value.priority === "string" && Array.isArray(value.subtaskIds)
 }
 
-/** The compact task: what an agent needs to pick work; empty fields are left out. */
+/** The compact task (the one shape of every surface, domain/task-shape.ts), its title bounded. */
 export function compactTask(task: Json): Json {
-  const compact: Json = { id: task.id, title: cutString(task.title), status: task.status, priority: task.priority }
-  if (typeof task.project === "string") compact.project = task.project
-  if (typeof task.dueDate === "string") compact.dueDate = task.dueDate
-  if (Array.isArray(task.tags) && task.tags.length > 0) compact.tags = task.tags
-  if (typeof task.parentId === "string") compact.parentId = task.parentId
-  if (typeof task.assignee === "string") compact.assignee = task.assignee
-  if (isObject(task.lease) && typeof task.lease.expiresAt === "string") compact.leaseExpiresAt = task.lease.expiresAt
-  if (task.blocked === true) compact.blocked = true
-  const progress = task.progress
-  if (isObject(progress)) compact.subtasks = `${progress.done}/${progress.total}`
-  return compact
+  return compactTaskJson(task, (title) => cutString(title) as string) as unknown as Json
+}
+
+/**
+ * A task a write answered with, compact, and what the command said beside it kept (bounded):
+ * `nextOccurrence`, `openSubtaskIds`, `elapsed`, `note`, `stoppedTimerOf`, ...
+ */
+function compactWithExtras(task: Json): Json {
+  const extras: Json = {}
+  for (const [key, item] of Object.entries(task)) if (!TASK_FIELDS.has(key)) extras[key] = boundAnswer(item)
+  return { ...compactTask(task), ...extras }
 }
 
 function cutString(value: unknown): unknown {
@@ -44,7 +48,7 @@ export function boundAnswer(value: unknown): unknown {
     if (value.length <= MAX_ITEMS) return value.map(boundAnswer)
     return { items: value.slice(0, MAX_ITEMS).map(boundAnswer), total: value.length, offset: 0, nextOffset: MAX_ITEMS }
   }
-  if (isTaskJson(value)) return compactTask(value)
+  if (isTaskJson(value)) return compactWithExtras(value)
   if (!isObject(value)) return cutString(value)
   const bounded: Json = {}
   for (const [key, item] of Object.entries(value)) {
@@ -89,9 +93,9 @@ export interface Page {
   nextOffset: number | null
 }
 
-/** One page of a list: `tasks` are the bridge's answer from `offset` on. */
-export function pageOf(tasks: readonly Json[], offset: number, total: number, compact: boolean): Page {
-  const shaped = tasks.map((task) => (compact ? compactTask(task) : boundFullTask(task)))
+/** One page of a list: `tasks` are the bridge's answer from `offset` on; "as-asked": the fields a call named. */
+export function pageOf(tasks: readonly Json[], offset: number, total: number, compact: boolean | "as-asked"): Page {
+  const shaped = tasks.map((task) => (compact === true ? compactTask(task) : boundFullTask(task)))
   const end = offset + shaped.length
   return { tasks: shaped, total, offset, nextOffset: end < total ? end : null }
 }

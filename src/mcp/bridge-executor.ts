@@ -9,6 +9,7 @@ import { createBridgeRegistry } from "../bridge/command-registry.ts"
 import { describePayloadIssues, type AgentSource } from "../bridge/protocol.ts"
 import { createTaskBridgeCommands } from "../bridge/task-commands.ts"
 import { createMemoryBridgeCommands } from "../bridge/memory-commands.ts"
+import { createApprovalBridgeCommands } from "../bridge/approval-commands.ts"
 import { createMemoryManager } from "../memory/memory-manager.ts"
 import { sendAgentCommand } from "../bridge/send-command.ts"
 import { machineBelongsToRunner, sendToRunner } from "../bridge/c64-machine-route.ts"
@@ -17,6 +18,7 @@ import { createC64BridgeCommands } from "../c64/bridge-commands.ts"
 import type { C64Service } from "../c64/c64-service.ts"
 import { createOsBridgeCommands } from "../os/bridge-commands.ts"
 import { createOsEngine } from "../os/engine.ts"
+import { createSyncBridgeCommands } from "../sync/sync-bridge-commands.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { errorKindOf, invalid, notFound, TskError } from "../domain/errors.ts"
 import { createTaskSession } from "./task-session.ts"
@@ -69,7 +71,8 @@ export function createBridgeExecutor(options: ExecutorOptions): BridgeExecutor {
   const osCommands = createOsBridgeCommands(createOsEngine({ root: resolveOsSettings(home).root, home, cwd: process.cwd() }))
   const c64Commands = createC64BridgeCommands(unreachableService)
   const memoryCommands = createMemoryBridgeCommands(createMemoryManager(home))
-  const registry = createBridgeRegistry(taskCommands, [...osCommands, ...c64Commands, ...memoryCommands])
+  const approvalCommands = createApprovalBridgeCommands(home, "mcp")
+  const registry = createBridgeRegistry(taskCommands, [...osCommands, ...c64Commands, ...memoryCommands, ...approvalCommands, ...createSyncBridgeCommands(home)])
   const forwarded = new Set(c64Commands.map((d) => d.command))
 
   const validated = (definition: BridgeCommandDefinition, payload: unknown): unknown => {

@@ -1,29 +1,20 @@
 // Recording MCP traffic into agent memory, as the runner records bridge traffic: each tools/call
 // (the tool's name and arguments, and the answer the client got or its error) goes to the raw log
-// of the agent the client names itself. Recording runs after the answer is on its way, batched so a
+// of the agent (its name and project folder, see mcpMemoryId). Recording runs after the answer is on its way, batched so a
 // tool call never waits for it, and a memory failure is written to stderr (stdout is the protocol),
 // never turned into a failed call. memory_* tools are memory already and are not recorded again.
 import { randomUUID } from "node:crypto"
-import { agentIdProblem, MAX_AGENT_ID_LENGTH } from "../memory/agent-id.ts"
+import { clientAgentName, memoryKey, surfaceAgentName } from "../memory/memory-key.ts"
 import { trafficMessages, type AgentAnswer } from "../memory/agent-traffic.ts"
 import { createMemoryManager, type MemoryManager } from "../memory/memory-manager.ts"
 
-/** The agent id of a client that gave no usable name. */
-export const FALLBACK_MCP_AGENT = "mcp"
-
 /**
- * An MCP client's name as an agent id: characters an id may not hold become `-`, runs of dots one
- * dot, leading characters an id may not start with are dropped; what is still not a valid id (or
- * nothing at all) is `mcp`.
+ * The memory an MCP server's calls go to and its memory_* tools use by default: the agent's name
+ * (`TSK_AGENT`, else the client's family) plus the folder the server runs in (memory-key.ts), the
+ * same key the agent's hooks in that folder use.
  */
-export function mcpAgentId(clientName: string | undefined): string {
-  const id = (clientName ?? "")
-    .trim()
-    .replace(/[^A-Za-z0-9._@+-]+/g, "-")
-    .replace(/\.{2,}/g, ".")
-    .replace(/^[^A-Za-z0-9_]+/, "")
-    .slice(0, MAX_AGENT_ID_LENGTH)
-  return agentIdProblem(id) === null ? id : FALLBACK_MCP_AGENT
+export function mcpMemoryId(clientName: string | undefined, env: NodeJS.ProcessEnv, folder: string): string {
+  return memoryKey(surfaceAgentName(env, clientAgentName(clientName)), folder)
 }
 
 export interface McpCall {

@@ -1,11 +1,11 @@
 // `tsk mcp`: the MCP server on stdin/stdout until the client closes stdin. stdout carries the
 // protocol and nothing else, so anything that would log there (a library's console.log, a
 // warning) is sent to stderr for the life of the server.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import pkg from "../../package.json" with { type: "json" }
 import { createTskMcpServer } from "./server.ts"
 import { createStderrMcpRecorder } from "./mcp-memory.ts"
-import type { Tier } from "./tool-table.ts"
+import { LineTransport } from "./line-transport.ts"
+import type { ToolRow } from "./tool-table.ts"
 
 function consoleToStderr(): void {
   const toStderr = (...args: unknown[]) => console.error(...args)
@@ -15,10 +15,10 @@ function consoleToStderr(): void {
   console.debug = toStderr
 }
 
-export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEnv; tier: Tier; signal: AbortSignal }): Promise<void> {
+export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEnv; tools: readonly ToolRow[]; signal: AbortSignal }): Promise<void> {
   consoleToStderr()
   const recorder = createStderrMcpRecorder(options.home)
-  const server = createTskMcpServer({ home: options.home, env: options.env, tier: options.tier, version: pkg.version }, recorder)
+  const server = createTskMcpServer({ home: options.home, env: options.env, tools: options.tools, version: pkg.version }, recorder)
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
   })
@@ -28,7 +28,7 @@ export async function runMcpStdio(options: { home: string; env: NodeJS.ProcessEn
     if (error.code !== "EPIPE") throw error
     void server.close()
   })
-  await server.connect(new StdioServerTransport())
+  await server.connect(new LineTransport())
   // The transport does not notice the end of stdin on its own: that is the client going away.
   process.stdin.once("end", () => void server.close())
   process.stdin.once("close", () => void server.close())

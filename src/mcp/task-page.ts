@@ -13,5 +13,6 @@ interface BridgePage {
 export async function taskPage(executor: BridgeExecutor, command: string, payload: Record<string, unknown>, paging: Required<PagingArgs>): Promise<Page> {
   const { offset, limit, compact } = paging
   const answer = (await executor.run(command, { ...payload, offset, limit })) as BridgePage
-  return pageOf(answer.items, answer.offset, answer.total, compact)
+  // Fields asked for by name (`all` too) are what the page holds: not reshaped to compact.
+  return pageOf(answer.items, answer.offset, answer.total, payload.fields === undefined ? compact : "as-asked")
 }

@@ -6,6 +6,10 @@ import { agentIdProblem } from "./agent-id.ts"
 import { agentPaths } from "./memory-paths.ts"
 import type { JsonValue, Message } from "./message.ts"
 import { toJsonSafe } from "./normalize.ts"
+import { memoryKey, surfaceAgentName } from "./memory-key.ts"
+
+/** The agent whose hooks `tsk hook` runs. */
+export const HOOK_AGENT_NAME = "claude-code"
 
 const HOOK_LIMITS = { maxString: 2000, maxDepth: 8 }
 const RESULT_CHARS = 4096
@@ -44,6 +48,8 @@ export function hookEventMessage(event: HookEventInput): Message | null {
     }
     case "Notification":
       return { role: "system", content: `Notification: ${text(event.message, 500)}` }
+    case "PermissionRequest":
+      return { role: "system", content: `Permission requested for ${toolName}: ${text(JSON.stringify(event.tool_input ?? null), 500)}` }
     case "Stop":
       return typeof event.last_assistant_message === "string" ? { role: "assistant", content: text(event.last_assistant_message, 8000) } : { role: "system", content: "The assistant's turn ended." }
     case "SessionStart":
@@ -55,11 +61,35 @@ export function hookEventMessage(event: HookEventInput): Message | null {
   }
 }
 
-/** Append a hook event to its session's raw log (the agent id is the session id). */
-export function recordHookMessage(home: string, event: HookEventInput, now: Date): boolean {
+/**
+ * Whose memory a hook event belongs to: the agent's key in the event's project folder (see
+ * memory-key.ts), or, for an event without a folder, its session (as before the key existed).
+ */
+export function hookMemoryId(event: { session_id?: unknown; cwd?: unknown }, env: NodeJS.ProcessEnv): string | null {
+  if (typeof event.cwd === "string" && event.cwd.length > 0) return memoryKey(surfaceAgentName(env, HOOK_AGENT_NAME), event.cwd)
+  return typeof event.session_id === "string" && agentIdProblem(event.session_id) === null ? event.session_id : null
+}
+
+/** Append a hook event to its agent's raw log, marked with its session. */
+export function recordHookMessage(home: string, event: HookEventInput, now: Date, env: NodeJS.ProcessEnv = process.env): boolean {
   if (agentIdProblem(event.session_id) !== null) return false
+  const agentId = hookMemoryId(event, env)
   const message = hookEventMessage(event)
-  if (!message) return false
-  appendMessageRecords(agentPaths(home, event.session_id), [{ at: now.toISOString(), message }])
+  if (!message || agentId === null) return false
+  appendMessageRecords(agentPaths(home, agentId), [{ at: now.toISOString(), session: event.session_id, message }])
+  return true
+}
+
+/**
+ * A permission request and its answer in the session's memory, in one append (a hook that answers
+ * at once pays for one write): the request when it was asked, the answer when it came.
+ */
+export function recordPermissionMessages(home: string, event: HookEventInput, askedAt: Date, answer: string, answeredAt: Date): boolean {
+  if (agentIdProblem(event.session_id) !== null) return false
+  const asked = hookEventMessage(event)
+  appendMessageRecords(agentPaths(home, event.session_id), [
+    ...(asked ? [{ at: askedAt.toISOString(), message: asked }] : []),
+    { at: answeredAt.toISOString(), message: { role: "system", content: answer.slice(0, 2000) } },
+  ])
   return true
 }

@@ -12,6 +12,7 @@ import { lastEpoch, readEpisodes, writeEpisodes, type Episode } from "./episodes
 import { agentPaths, type AgentPaths } from "./memory-paths.ts"
 import { Message, type JsonValue } from "./message.ts"
 import { toJsonSafe } from "./normalize.ts"
+import { shapeMessages } from "./message-shapes.ts"
 import { appendFactRecords, appendMessageRecords } from "./record-lines.ts"
 import { readMessageRecords } from "./record-parse.ts"
 import { deserialize, serialize } from "./serializer.ts"
@@ -92,7 +93,8 @@ export function createMemoryManager(home: string, options: MemoryManagerOptions 
 
     async append(agentId, inputs, options = {}) {
       const paths = agentPaths(home, agentId)
-      const messages = inputs.map(canonicalMessage)
+      // Snapshot, OpenAI and Anthropic shapes all become the one stored shape.
+      const messages = shapeMessages(inputs).map(canonicalMessage)
       if (messages.length === 0) return { agentId, appended: 0, persisted: false }
       const at = (options.at ?? new Date()).toISOString()
       appendMessageRecords(paths, messages.map((message) => ({ at, message })))

@@ -53,12 +53,3 @@ export type ToolCall = z.infer<typeof ToolCall>
 export const Message = fast.Message
 export type Message = z.infer<typeof Message>
 export type MessageRole = Message["role"]
-
-/**
- * For payloads agents send (bridge, MCP): the same shape with a JSON value schema that converts
- * to JSON Schema, so an MCP tool can describe it.
- */
-export const JsonValueInput: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(JsonValueInput), z.record(z.string(), JsonValueInput)]),
-)
-export const MessageInput = messageSchemas(JsonValueInput).Message

@@ -10,6 +10,8 @@ import { mkdirSync } from "node:fs"
 export interface MessageRecord {
   at: string
   message: Message
+  /** The session the message came from, when an agent's memory holds several (a hook's session_id). */
+  session?: string
 }
 
 export interface FactRecord {
@@ -19,7 +21,8 @@ export interface FactRecord {
   value: JsonValue
 }
 
-export const messageLine = (record: MessageRecord) => JSON.stringify({ at: record.at, message: record.message })
+export const messageLine = (record: MessageRecord) =>
+  JSON.stringify(record.session === undefined ? { at: record.at, message: record.message } : { at: record.at, session: record.session, message: record.message })
 export const factLine = (record: FactRecord) => JSON.stringify({ at: record.at, key: record.key, value: record.value })
 
 /** Append message records to the raw log (one locked write); returns the log's new size. */

@@ -1,10 +1,11 @@
 // A restored context as Markdown, for a SessionStart hook (its stdout becomes the agent's
-// context): bounded by a token budget, one line or block per message.
-import { estimateTokens, fitMessages } from "./token-budget.ts"
+// context): bounded by a token budget, one line or block per message: memory first, then the newest
+// messages, and a line saying how many older ones were left out and how to page back to them.
+import { DEFAULT_RESTORE_TOKENS, estimateTokens, fitMessages } from "./token-budget.ts"
 import type { Message } from "./message.ts"
 import type { RestoredContext } from "./restore-step.ts"
 
-export const DEFAULT_MARKDOWN_TOKENS = 2000
+export const DEFAULT_MARKDOWN_TOKENS = DEFAULT_RESTORE_TOKENS
 const VALUE_CHARS = 300
 
 const clip = (text: string, max = VALUE_CHARS) => {
@@ -31,19 +32,24 @@ export function messageMarkdown(message: Message): string {
   }
 }
 
-export function restoreMarkdown(restored: RestoredContext, maxTokens = DEFAULT_MARKDOWN_TOKENS): string {
+export function restoreMarkdown(restored: RestoredContext, maxTokens = DEFAULT_MARKDOWN_TOKENS, before?: number): string {
   const origin = restored.source === "cache" ? "from the cache" : `rebuilt from memory (${restored.reason})`
   const head = [
     `## Restored working context: ${restored.agent_id}`,
     "",
     `Epoch ${restored.epoch_id}${restored.last_compaction_ts ? `, last compacted ${restored.last_compaction_ts}` : ""}; ${origin}.`,
   ].join("\n")
-  const headTokens = estimateTokens(head) + 20
+  // The head and the left-out line are paid for before any message.
+  const headTokens = estimateTokens(head) + 60
   const cost = (m: Message) => estimateTokens(messageMarkdown(m)) + 1
-  const fitted = fitMessages(restored.all, restored.memory_messages, Math.max(0, maxTokens - headTokens), cost)
-  const memory = fitted.messages.filter((m) => restored.all.indexOf(m) < restored.memory_messages)
-  const recent = fitted.messages.slice(memory.length)
+  const fitted = fitMessages(restored.all, restored.memory_messages, Math.max(0, maxTokens - headTokens), cost, before)
+  const memory = fitted.messages.slice(0, fitted.memoryKept)
+  const recent = fitted.messages.slice(fitted.memoryKept)
   const parts = [head, "", ...memory.map(messageMarkdown)]
-  if (recent.length > 0) parts.push("", `### Latest messages${fitted.dropped > 0 ? ` (${fitted.dropped} older left out)` : ""}`, "", ...recent.map(messageMarkdown))
+  const older = fitted.recentStart
+  const newer = fitted.recentTotal - fitted.recentEnd
+  const notes = [older > 0 ? `${older} older left out; page back with before ${older}` : "", newer > 0 ? `${newer} newer not shown` : ""].filter(Boolean).join("; ")
+  if (recent.length > 0) parts.push("", `### ${newer > 0 ? "Earlier" : "Latest"} messages${notes ? ` (${notes})` : ""}`, "", ...recent.map(messageMarkdown))
+  else if (notes) parts.push("", `(${notes})`)
   return parts.join("\n").replace(/\n{3,}/g, "\n\n") + "\n"
 }

@@ -44,7 +44,7 @@ function osCommands(engine: OsEngine): BridgeCommandDefinition[] {
     defineBridgeCommand({
       command: "os-status",
       readOnly: true,
-      payload: z.object({ logLines: z.number().int().min(0).max(200).optional() }),
+      payload: z.strictObject({ logLines: z.number().int().min(0).max(200).optional() }),
       run: (payload) => engine.status(payload.logLines !== undefined ? { logLines: payload.logLines } : {}),
       describe: (_payload, data) => (data as OsStatus).summary,
     }),

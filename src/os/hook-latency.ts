@@ -30,6 +30,8 @@ const EVENTS = [
   { hook_event_name: "SessionStart", source: "startup" },
   { hook_event_name: "UserPromptSubmit", prompt: "Add a CSV export" },
   { hook_event_name: "PreToolUse", tool_name: "Bash" },
+  // With no TUI watching it records the request and answers nothing, without waiting.
+  { hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "npm test" }, permission_mode: "default" },
   { hook_event_name: "Notification", notification_type: "permission_prompt", message: "Claude needs your permission to use Bash" },
   { hook_event_name: "PostToolUse", tool_name: "Bash" },
   { hook_event_name: "Stop" },

@@ -127,7 +127,7 @@ export type LedgerFile = z.infer<typeof LedgerFile>
 const NonEmpty = z.string().trim().min(1, "must not be empty")
 
 /** What a completed task returns; it registers an artifact. */
-export const TaskOutput = z.object({
+export const TaskOutput = z.strictObject({
   id: OsId,
   dom: OsId,
   loc: NonEmpty.max(1000),
@@ -138,14 +138,14 @@ export const TaskOutput = z.object({
 })
 export type TaskOutput = z.infer<typeof TaskOutput>
 
-export const PlanTaskInput = z.object({
+export const PlanTaskInput = z.strictObject({
   id: OsId.optional(),
   title: NonEmpty.max(200),
   desc: z.string().max(2000).optional(),
 })
 
-export const AnalyzeInput = z.object({ goal: NonEmpty.max(2000) })
-export const PlanInput = z.object({
+export const AnalyzeInput = z.strictObject({ goal: NonEmpty.max(2000) })
+export const PlanInput = z.strictObject({
   id: OsId.optional(),
   dom: OsId,
   goal: NonEmpty.max(2000),
@@ -153,20 +153,20 @@ export const PlanInput = z.object({
 })
 export type PlanInput = z.input<typeof PlanInput>
 /** `cwd`: the folder the command came from (the agent's working folder), where a relative `loc` starts. */
-export const CompleteInput = z.object({
+export const CompleteInput = z.strictObject({
   taskId: OsId,
   output: TaskOutput,
   cwd: z.string().min(1).max(4096).refine(isAbsolute, "must be an absolute folder").optional(),
 })
 export type CompleteInput = z.input<typeof CompleteInput>
-export const FailInput = z.object({ taskId: OsId, error: NonEmpty.max(2000) })
-export const IssueInput = z.object({
+export const FailInput = z.strictObject({ taskId: OsId, error: NonEmpty.max(2000) })
+export const IssueInput = z.strictObject({
   issueId: OsId.optional(),
   artifactId: OsId.optional(),
   message: NonEmpty.max(1000),
 })
 export type IssueInput = z.input<typeof IssueInput>
-export const ResolveInput = z.object({ issueId: OsId })
-export const LogInput = z.object({ limit: z.number().int().min(1).max(1000).optional() })
-export const CheckInput = z.object({ repair: z.boolean().optional() })
-export const EmptyInput = z.object({})
+export const ResolveInput = z.strictObject({ issueId: OsId })
+export const LogInput = z.strictObject({ limit: z.number().int().min(1).max(1000).optional() })
+export const CheckInput = z.strictObject({ repair: z.boolean().optional() })
+export const EmptyInput = z.strictObject({})

@@ -98,6 +98,8 @@ export function nextSessionStatus(current: SessionStatus | null, event: HookEven
       return "working"
     case "Notification":
       return notificationStatus(current, event)
+    case "PermissionRequest":
+      return "needs_input"
     case "Stop":
       return current === "needs_input" ? "needs_input" : "idle"
     case "SessionEnd":
@@ -128,7 +130,7 @@ export function applyHookEvent(
 ): { file: SessionsFile; session: AgentSession } {
   const at = now.toISOString()
   const previous = file.sessions[event.session_id] ?? null
-  const toolEvent = event.hook_event_name === "PreToolUse" || event.hook_event_name === "PostToolUse"
+  const toolEvent = event.hook_event_name === "PreToolUse" || event.hook_event_name === "PostToolUse" || event.hook_event_name === "PermissionRequest"
   const status = nextSessionStatus(previous?.status ?? null, event)
   const session: AgentSession = {
     id: event.session_id,

@@ -33,7 +33,7 @@ export function bunRunFlags(root) {
 }
 
 /** Files each part's list of sources carries beside its own: how every bundle is built. */
-export const DIST_BUILD_FILES = ["package.json", "tsconfig.json", "bunfig.toml", "package-lock.json", "node_modules/.package-lock.json", "src/setup/build-dist.ts", "src/setup/dist-paths.mjs"]
+export const DIST_BUILD_FILES = ["package.json", "tsconfig.json", "bunfig.toml", "package-lock.json", "node_modules/.package-lock.json", "src/setup/build-dist.ts", "src/setup/build-plugins.ts", "src/setup/bundle-parts.ts", "src/setup/dist-paths.mjs"]
 
 function newestMtime(path) {
   const stat = statSync(path, { throwIfNoEntry: false })

@@ -38,15 +38,16 @@ export function bunCommand(): { bun: string; env: NodeJS.ProcessEnv } {
 }
 
 /**
- * The TUI draws nothing from the executable: in it, React from node_modules loads its development
- * build whatever NODE_ENV says (Bun 1.4.5), and OpenTUI's reconciler (opentui.js) the production
- * one. The launcher runs the TUI (`tsk`, `tsk demo`) with Bun; the executable, asked for it all
- * the same (run by hand, or `tsk --json demo`), runs the same command line with Bun on cli.js
- * beside it, in the same terminal, and gives its exit code.
+ * In the executable, the modules it loads at run time read `process.env.NODE_ENV` as it was when
+ * the process started, whatever the process sets later, and as "development" while it was unset
+ * (a Bun executable built without .env loading, as ours is so that a project's variables never
+ * become tsk's; Bun 1.4.5). React from node_modules then loads its development build beside
+ * OpenTUI's production reconciler, and the TUI draws nothing. The launcher starts it with
+ * NODE_ENV=production; started otherwise (by hand), it runs itself again so for the TUI (`tsk`,
+ * `tsk demo`) and gives that run's exit code.
  */
-export function rerunWithBun(argv: string[]): number {
-  const { bun, env } = bunCommand()
-  // No .env and no bunfig.toml of the current folder, as the launcher runs Bun; a bundle needs no bunfig.
-  const child = Bun.spawnSync([bun, "--no-env-file", "--config=/dev/null", `${executableFolder()}/cli.js`, ...argv], { stdio: ["inherit", "inherit", "inherit"], env })
+export function rerunWithNodeEnv(argv: string[]): number | undefined {
+  if (!runsAsExecutable() || Object.getOwnPropertyDescriptor(process.env, "NODE_ENV")?.value === "production") return undefined
+  const child = Bun.spawnSync([process.execPath, ...argv], { stdio: ["inherit", "inherit", "inherit"], env: { ...process.env, NODE_ENV: "production" } })
   return child.exitCode ?? 1
 }

@@ -6,6 +6,7 @@ import { dropIntoInbox } from "../bridge/inbox-claim.ts"
 import { readTasks } from "../store/tasks-repository.ts"
 import { C64_AGENT_STEPS } from "./c64-demo-steps.ts"
 import { OS_AGENT_STEPS } from "./os-demo-steps.ts"
+import { APPROVAL_AGENT_STEPS } from "./approval-demo-steps.ts"
 
 export interface DemoContext {
   home: string
@@ -71,8 +72,11 @@ export const TASK_AGENT_STEPS: readonly DemoStep[] = [
   },
 ]
 
-/** Every step of the demo: the task agent, the operating-state walk (os-demo-steps.ts), the C64 work (c64-demo-steps.ts). */
-export const DEMO_STEPS: readonly DemoStep[] = [...TASK_AGENT_STEPS, ...OS_AGENT_STEPS, ...C64_AGENT_STEPS]
+/**
+ * Every step of the demo: the task agent, the operating-state walk (os-demo-steps.ts), the C64 work
+ * (c64-demo-steps.ts) and a permission request to answer (approval-demo-steps.ts).
+ */
+export const DEMO_STEPS: readonly DemoStep[] = [...TASK_AGENT_STEPS, ...OS_AGENT_STEPS, ...C64_AGENT_STEPS, ...APPROVAL_AGENT_STEPS]
 
 export function demoContext(home: string): DemoContext {
   let sequence = 0

@@ -12,6 +12,7 @@ export type DialogSpec =
   | { kind: "search" }
   | { kind: "help"; scopes: Scope[] }
   | { kind: "messages" }
+  | { kind: "conflicts" }
   | { kind: "palette"; scopes: Scope[] }
   | { kind: "c64-sample"; taskId: string }
   | { kind: "c64-start" }
@@ -19,6 +20,8 @@ export type DialogSpec =
   | { kind: "c64-byte" }
   | { kind: "agent-plan" }
   | { kind: "agent-context"; agentId: string }
+  | { kind: "approval-deny"; requestId: string }
+  | { kind: "approval-detail"; requestId: string }
 
 export interface DialogEntry {
   /** Unique per opened dialog, so a dialog's key handlers are found again after re-renders. */

@@ -3,12 +3,14 @@
 // first binding whose key matches wins.
 import { isCharacterToken } from "./key-token.ts"
 
-export const SCOPES = ["app", "dialog", "visual", "list", "detail", "board", "calendar", "day", "monitor", "agents", "task", "global"] as const
+export const SCOPES = ["app", "dialog", "approvals", "requests", "visual", "list", "detail", "board", "calendar", "day", "monitor", "agents", "task", "global"] as const
 export type Scope = (typeof SCOPES)[number]
 
 export const SCOPE_TITLES: Record<Scope, string> = {
   app: "Always",
   dialog: "Dialogs",
+  approvals: "Permission requests (while one waits, or in the approvals pane)",
+  requests: "Monitor approvals pane",
   visual: "Visual mode",
   list: "List",
   detail: "Detail panel",
@@ -52,6 +54,15 @@ export const KEYMAP = [
   binding({ action: "dialog.pageDown", scope: "dialog", keys: ["pagedown", "ctrl+d"], label: "PgDn/Ctrl+D", description: "a page down (help, lists)" }),
   binding({ action: "dialog.pageUp", scope: "dialog", keys: ["pageup", "ctrl+u"], label: "PgUp/Ctrl+U", description: "a page up (help, lists)" }),
   binding({ action: "dialog.search", scope: "dialog", keys: ["/"], label: "/", description: "search the help (when not typing)" }),
+
+  binding({ action: "approvals.allow", scope: "approvals", keys: ["y"], label: "y", description: "allow the agent's permission request (the selected one in the approvals pane, else the oldest)", hint: "allow" }),
+  binding({ action: "approvals.deny", scope: "approvals", keys: ["n"], label: "n", description: "deny it; an optional reason you type is sent to the agent", hint: "deny" }),
+  binding({ action: "approvals.always", scope: "approvals", keys: ["a"], label: "a", description: "allow it, and this tool for the rest of its session (tsk answers such requests itself)", hint: "always" }),
+
+  binding({ action: "requests.down", scope: "requests", keys: ["j", "down"], label: "j/↓", description: "next request or rule", hint: "move" }),
+  binding({ action: "requests.up", scope: "requests", keys: ["k", "up"], label: "k/↑", description: "previous request or rule" }),
+  binding({ action: "requests.show", scope: "requests", keys: ["return"], label: "Enter", description: "the whole request: the command, or the file and the change", hint: "show" }),
+  binding({ action: "requests.revoke", scope: "requests", keys: ["r"], label: "r", description: "revoke the selected allow rule (the tool asks again)", hint: "revoke" }),
 
   binding({ action: "visual.exit", scope: "visual", keys: ["v", "escape"], label: "v/Esc", description: "leave visual mode", hint: "leave visual" }),
 
@@ -134,6 +145,8 @@ export const KEYMAP = [
   binding({ action: "global.viewCalendar", scope: "global", keys: ["3"], label: "3", description: "Calendar view" }),
   binding({ action: "global.viewMonitor", scope: "global", keys: ["4"], label: "4", description: "Monitor view" }),
   binding({ action: "global.escape", scope: "global", keys: ["escape"], label: "Esc", description: "dismiss the toasts; else clear the search and the filter" }),
+  binding({ action: "global.sync", scope: "global", keys: ["S"], label: "S", description: "sync the list through git now (tsk sync; set up with tsk sync init)" }),
+  binding({ action: "global.conflicts", scope: "global", keys: ["C"], label: "C", description: "conflicts: what merges set aside, with both values (tsk conflicts)" }),
   binding({ action: "global.messages", scope: "global", keys: ["M"], label: "M", description: "message log: the last 50 toasts, newest first" }),
   binding({ action: "global.palette", scope: "global", keys: [":"], label: ":", description: "command palette: every action with its key", hint: "commands" }),
   binding({ action: "global.help", scope: "global", keys: ["?"], label: "?", description: "help: every key, this view's first; / searches", hint: "help" }),
@@ -189,6 +202,7 @@ const PAIRED_HINTS: Record<string, string> = {
   "day.down": "j/k",
   "monitor.down": "j/k",
   "agents.down": "j/k",
+  "requests.down": "j/k",
 }
 
 export interface HelpSection {
@@ -196,7 +210,7 @@ export interface HelpSection {
   rows: { label: string; description: string }[]
 }
 
-export const HELP_ORDER: readonly Scope[] = ["global", "task", "list", "visual", "detail", "board", "calendar", "day", "monitor", "agents", "dialog", "app"]
+export const HELP_ORDER: readonly Scope[] = ["global", "task", "list", "visual", "detail", "board", "calendar", "day", "monitor", "agents", "approvals", "requests", "dialog", "app"]
 
 /** Every binding, grouped by scope, for the help dialog; `first` (the current view's scopes) leads. */
 export function helpSections(first: readonly Scope[] = []): HelpSection[] {

@@ -3,6 +3,8 @@
 import type { C64Control } from "./c64-control.ts"
 import type { OsPanelStatus } from "./os-panel-status.ts"
 import type { AgentMemoryFeed } from "./memory-feed.ts"
+import type { ApprovalsFeed } from "./approvals-feed.ts"
+import type { SyncFeed } from "./sync-feed.ts"
 
 export interface C64TaskSummary {
   id: string
@@ -41,6 +43,10 @@ export interface MonitorFeeds {
   c64Control?: C64Control | null
   /** When the newest recovery checkpoint was written (null: none yet); absent: not shown. */
   checkpoint?: Feed<Date | null> | null
+  /** Agents' permission requests; absent or null: this TUI does not answer them (hooks do not wait for it). */
+  approvals?: ApprovalsFeed | null
+  /** The list's sync through git (header, the sync key); absent: sync is not set up. */
+  sync?: SyncFeed | null
 }
 
 export const NO_FEEDS: MonitorFeeds = { c64: null, os: null }

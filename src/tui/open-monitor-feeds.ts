@@ -7,6 +7,8 @@ import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
 import { lastCheckpointTime } from "../recovery/checkpoint-store.ts"
 import { createOsFeed, openOsReader, type OsFeed } from "./os-feed.ts"
 import { openMemoryFeed } from "./memory-feed.ts"
+import { openApprovalsFeed } from "./approvals-feed.ts"
+import { openSyncFeed } from "./sync-feed.ts"
 
 export interface OpenedFeeds {
   feeds: MonitorFeeds
@@ -34,18 +36,27 @@ export async function openMonitorFeeds(home: string, env: NodeJS.ProcessEnv): Pr
   } catch (error) {
     problems.push(`Agent memory: ${sanitizeErrorMessage(error)}`)
   }
+  let approvals: ReturnType<typeof openApprovalsFeed> | null = null
+  try {
+    approvals = openApprovalsFeed(home)
+  } catch (error) {
+    problems.push(`Permission requests: ${sanitizeErrorMessage(error)}`)
+  }
   // Starting and stopping C64 reads from the pane; a runner it starts stops when the TUI quits.
   const c64Control = createC64Control({ home, env, onChange: () => void c64?.refresh() })
   const checkpoint = createCheckpointFeed(home)
+  const sync = openSyncFeed(home)
   return {
-    feeds: { c64, os, c64Control, memory, checkpoint },
+    feeds: { c64, os, c64Control, memory, checkpoint, approvals, sync },
     problems,
     async close() {
       checkpoint.close()
+      sync.close()
       await c64Control.close()
       await c64?.close()
       await os?.close()
       memory?.close()
+      await approvals?.close()
     },
   }
 }

@@ -1,6 +1,7 @@
 // The TUI's entry point. React is loaded in its production build (the development build checks
-// every render and is several times slower with 10,000 tasks) unless NODE_ENV says otherwise; so
-// the app is imported only after NODE_ENV is settled (in the bundle, run-tui.ts's import is what
+// every render and is several times slower with 10,000 tasks) whatever NODE_ENV the shell gave
+// (a web developer's shell often says "development"); so the app is imported only after NODE_ENV
+// is set (in the bundle, run-tui.ts's import is what
 // first requires dist/opentui.js, React's reconciler in it). A fatal error is printed after the
 // terminal has been restored (runTui restores it on the way out), without a stack trace.
 import { sanitizeErrorMessage } from "../domain/errors.ts"
@@ -26,7 +27,7 @@ export async function startTui(options: StartTuiOptions, terminal: TerminalCheck
     terminal.printErr("tsk: the TUI needs an interactive terminal. Use the CLI instead (tsk --help), e.g. tsk list.")
     return 1
   }
-  process.env.NODE_ENV ??= "production"
+  process.env.NODE_ENV = "production"
   // Before OpenTUI loads (run-tui.ts's import), which holds the JavaScript thread for ~40 ms.
   warmIcuOnWorker()
   try {

@@ -11,6 +11,8 @@ import { createMouseActions, type MouseActions } from "./mouse-actions.ts"
 import { navigationActions, type ActionHandler } from "./navigation-actions.ts"
 import { osActions } from "./os-actions.ts"
 import { memoryActions } from "./memory-actions.ts"
+import { approvalActions } from "./approval-keys.ts"
+import { watchApprovals } from "./approval-toasts.ts"
 import { watchOsToasts } from "./os-toasts.ts"
 import { PendingWrites } from "./pending-writes.ts"
 import { taskActions } from "./task-actions.ts"
@@ -73,6 +75,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
   }
   const stopOsToasts = watchOsToasts(context.feeds, toaster)
   const stopC64Toasts = watchC64Toasts(context.feeds, toaster)
+  const stopApprovals = watchApprovals(context.feeds, ui, toaster)
   const dialogHandlers = new Map<number, () => DialogKeyHandlers>()
 
   const dialogAction = (key: DialogKey): ActionHandler => () => {
@@ -99,6 +102,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     ...viewActions,
     ...osActions,
     ...memoryActions,
+    ...approvalActions,
     ...c64KeyActions,
     "dialog.close": dialogAction("close"),
     "dialog.submit": dialogAction("submit"),
@@ -154,6 +158,7 @@ export function createTuiController(options: TuiControllerOptions): TuiControlle
     dispose() {
       stopOsToasts()
       stopC64Toasts()
+      stopApprovals()
       toaster.dispose()
     },
   }

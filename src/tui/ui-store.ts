@@ -5,6 +5,7 @@ import type { SortKey } from "../domain/task-query.ts"
 import type { Task } from "../domain/task.ts"
 import { DEFAULT_C64_METRIC, type C64Metric } from "./c64-metric.ts"
 import type { DialogEntry, DialogSpec } from "./dialog-spec.ts"
+import type { ApprovalList } from "../os/approval-actions.ts"
 
 export const VIEWS = ["list", "board", "calendar", "monitor"] as const
 export type ViewName = (typeof VIEWS)[number]
@@ -63,6 +64,10 @@ export interface UiState {
   agentIndex: number
   /** What the C64 pane's sparklines show (`m` cycles it). */
   c64Metric: C64Metric
+  /** Agents' permission requests (pending, recent answers, rules), as the approvals feed last read them. */
+  approvals: ApprovalList
+  /** The selected row of the Monitor's approvals pane: pending requests, then rules, then answers. */
+  approvalIndex: number
   dialogs: readonly DialogEntry[]
   toasts: readonly Toast[]
   /** Every toast shown, newest last, at most MESSAGE_LOG_LIMIT. */
@@ -114,6 +119,8 @@ export function createUiStore(options: UiStoreOptions): UiStore {
     focusedSession: null,
     agentIndex: 0,
     c64Metric: DEFAULT_C64_METRIC,
+    approvals: { pending: [], answered: [], rules: [] },
+    approvalIndex: 0,
     dialogs: [],
     toasts: [],
     messages: [],

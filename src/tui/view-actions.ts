@@ -19,6 +19,12 @@ export const viewActions = {
   "global.help": (ctx) => ctx.ui.getState().openDialog({ kind: "help", scopes: activeScopes(ctx.ui.getState()) }),
   "global.palette": (ctx) => ctx.ui.getState().openDialog({ kind: "palette", scopes: activeScopes(ctx.ui.getState()) }),
   "global.messages": (ctx) => ctx.ui.getState().openDialog({ kind: "messages" }),
+  "global.conflicts": (ctx) => ctx.ui.getState().openDialog({ kind: "conflicts" }),
+  "global.sync": (ctx) => {
+    const sync = ctx.feeds.get().sync
+    if (!sync || ctx.store.getState().config.sync.remote === null) return void ctx.toaster.show("info", "Sync is not set up: tsk sync init <remote>")
+    void sync.syncNow().then((outcome) => ctx.toaster.show(outcome.ok ? "success" : "error", outcome.message))
+  },
   "global.escape": (ctx) => {
     const ui = ctx.ui.getState()
     if (ui.toasts.length > 0) return ui.dismissToasts()

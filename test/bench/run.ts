@@ -1,5 +1,5 @@
-// npm run bench: measures the speed targets (DESIGN section 12, issue 11) and prints a table (and
-// JSON with --json). Each section is a module. Process rows are medians of several runs with the
+// npm run bench: measures the speed targets (DESIGN section 12) and prints a table (and JSON with
+// --json); a whole run also writes docs/performance.md. Each section is a module. Process rows are medians of several runs with the
 // fastest and slowest run beside them, and a ratio to the floor (a bare Bun process reading and
 // parsing the same tasks.json) measured in the same run, right before each sample.
 import { benchTaskCommands } from "./tasks-bench.ts"
@@ -10,7 +10,10 @@ import { benchHook } from "./hook-bench.ts"
 import { benchMemory } from "./memory-bench.ts"
 import { benchTui } from "./tui-bench.ts"
 import { benchMcp } from "./mcp-bench.ts"
+import { benchSync } from "./sync-bench.ts"
 import type { Figure } from "./bench-helpers.ts"
+import { readFileSync, writeFileSync } from "node:fs"
+import { cpus, totalmem } from "node:os"
 
 const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
   ["CLI beside the floor", () => benchTaskCommands()],
@@ -20,6 +23,7 @@ const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
   ["Claude Code hook", () => benchHook()],
   ["agent memory", () => benchMemory()],
   ["simulated C64", () => benchSimMachine()],
+  ["sync through git at 10,000 tasks", () => benchSync()],
   ["runner with C64 background reads (30 s)", () => benchIdleRunner()],
 ]
 
@@ -45,14 +49,11 @@ function row(cells: string[]): string {
   return `| ${cells.join(" | ")} |`
 }
 
-if (process.argv.includes("--json")) console.log(JSON.stringify(all, null, 2))
-else {
-  // A Markdown table, so the README's figures are this output as it is.
-  console.log(row(["measure", "median", "spread (min–max)", "× floor", "× floor (CPU)", "target"]))
-  console.log(row(["---", "---:", "---", "---:", "---:", "---"]))
-  for (const f of all) {
+function table(figures: Figure[]): string {
+  const lines = [row(["measure", "median", "spread (min–max)", "× floor", "× floor (CPU)", "target"]), row(["---", "---:", "---", "---:", "---:", "---"])]
+  for (const f of figures) {
     const verdict = f.pass === undefined ? "" : f.pass ? " (met)" : " **(missed)**"
-    console.log(
+    lines.push(
       row([
         f.name,
         `${f.value} ${f.unit}`,
@@ -63,4 +64,18 @@ else {
       ]),
     )
   }
+  return lines.join("\n")
+}
+
+if (process.argv.includes("--json")) console.log(JSON.stringify(all, null, 2))
+else console.log(table(all))
+
+// A whole run writes docs/performance.md: how each row is measured, then this run's table.
+if (only.length === 0 && !process.argv.includes("--json")) {
+  const root = new URL("../../", import.meta.url)
+  const intro = readFileSync(new URL("test/bench/performance-intro.md", root), "utf8")
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Bun ${Bun.version}`
+  const when = new Date().toISOString().slice(0, 10)
+  writeFileSync(new URL("docs/performance.md", root), `${intro}\nFrom \`npm run bench\` of ${when} on ${machine}.\n\n${table(all)}\n`)
+  console.error("wrote docs/performance.md")
 }

@@ -56,7 +56,7 @@ export function readTaskList(home: string): Task[] {
   }
 }
 
-export async function waitFor(condition: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
+export async function waitFor(condition: () => boolean, timeoutMs = 60_000, what = "condition"): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)

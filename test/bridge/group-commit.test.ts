@@ -97,7 +97,7 @@ describe("queued inbox files", () => {
         return (record.message.tool_calls ?? []).map((call) => call.id)
       })
     expect(calls.sort()).toEqual([...ids].sort())
-  }, 120_000)
+  })
 })
 
 describe("the outbox this process wrote", () => {

@@ -63,7 +63,7 @@ describe("a runner killed with SIGKILL mid-batch", () => {
     expect((await loadProcessedMemory(home)).size).toBe(100)
     expect(existsSync(join(home, "agent-journal.json"))).toBe(false)
     expect(readdirSync(home).filter((n) => n.startsWith("tasks.json.bridge-"))).toEqual([])
-  }, 120_000)
+  })
 
   it("runs each command once when other writers fold the journal into tasks.json between the kills", async () => {
     configurePoll(home, 50)
@@ -100,5 +100,5 @@ describe("a runner killed with SIGKILL mid-batch", () => {
     expect(createdTitles).toEqual(ids.map((id) => `created ${id.slice(4)}`).sort())
     // Every answer names the task that is in the list.
     for (const answer of answers) expect(tasks.some((t) => t.id === (answer.data as { id: string }).id)).toBe(true)
-  }, 120_000)
+  })
 })

@@ -102,7 +102,7 @@ describe("claiming through the bridge", () => {
     expect(JSON.parse(results.find((r) => r.code === 1)!.stdout).error.kind).toBe("conflict")
     const winner = JSON.parse(results.find((r) => r.code === 0)!.stdout).data
     expect(runTskJson<Json>(home, ["show", id])).toMatchObject({ assignee: winner.assignee, status: "in_progress" })
-  }, 30_000)
+  })
 })
 
 describe("export, import and --version", () => {

@@ -46,7 +46,7 @@ describe("output through a pipe", () => {
     // About 5 MB of JSON: long descriptions make every task large.
     const tasks = generateTasks(4_000).map((task) => ({ ...task, status: "todo" as const, completedAt: null, description: "d".repeat(900) }))
     await mutateTasks(temp.home, () => ({ tasks, result: null }))
-  }, 60_000)
+  })
   afterAll(() => temp.cleanup())
 
   it("delivers all of a 5 MB `list --json` to a slow reader", async () => {
@@ -54,14 +54,14 @@ describe("output through a pipe", () => {
     expect(result.code).toBe(0)
     expect(result.stdout.length).toBeGreaterThan(5_000_000)
     expect((JSON.parse(result.stdout.toString("utf8")) as unknown[]).length).toBe(4_000)
-  }, 60_000)
+  })
 
   it("delivers all of a 5 MB `export` to a slow reader", async () => {
     const result = await runThroughSlowPipe(temp.home, ["export"])
     expect(result.code).toBe(0)
     expect(result.stdout.length).toBeGreaterThan(5_000_000)
     expect((JSON.parse(result.stdout.toString("utf8")) as unknown[]).length).toBe(4_000)
-  }, 60_000)
+  })
 
   it("delivers the whole answer of `agent send --json` to a slow reader", async () => {
     // The outbox keeps answers small (a page is cut at 256 KB and says so), still four pipe buffers.
@@ -71,18 +71,18 @@ describe("output through a pipe", () => {
     expect(result.stdout.length).toBeGreaterThan(200_000)
     expect(answer).toMatchObject({ status: "ok", total: 4_000, truncated: true })
     expect(answer.data.length).toBe(answer.nextOffset)
-  }, 60_000)
+  })
 
   it("delivers every line of `ls` to a slow reader", async () => {
     const result = await runThroughSlowPipe(temp.home, ["ls", "--limit", "0"])
     expect(result.code).toBe(0)
     const lines = result.stdout.toString("utf8").trimEnd().split("\n")
     expect(lines.filter((line) => /Task \d+:/.test(line)).length).toBe(4_000)
-  }, 60_000)
+  })
 
   it("ends quietly with exit code 0 when the reader stops early", async () => {
     const result = await runThroughSlowPipe(temp.home, ["list", "--json", "--limit", "0"], { stopAfterBytes: 70_000 })
     expect(result.code).toBe(0)
     expect(result.stderr).toBe("")
-  }, 60_000)
+  })
 })

@@ -71,7 +71,7 @@ describe("tsk prime", () => {
     } finally {
       bench.cleanup()
     }
-  }, 60_000)
+  })
 })
 
 describe("tsk agent snippet --mcp and --hooks", () => {

@@ -21,7 +21,7 @@ describe("live updates", () => {
       const result = await runTskAsync(app.home, ["add", "Added from the CLI"])
       expect(result.code).toBe(0)
       const written = Date.now()
-      await app.waitForFrame((f) => f.includes("Added from the CLI"), 2000)
+      await app.waitForFrame((f) => f.includes("Added from the CLI"), 60_000)
       expect(Date.now() - written).toBeLessThan(500)
     } finally {
       await stop()

@@ -206,7 +206,8 @@ describe("shapes", () => {
   it("picks the named fields, and refuses unknown ones", () => {
     const tasks = [makeTask({ id: "t-1", title: "One", tags: ["x"] })]
     expect(pickFields(tasks[0]!, viewOf(tasks), parseFields("id,title,blocked"))).toEqual({ id: "t-1", title: "One", blocked: false })
-    expect(pickFields(tasks[0]!, viewOf(tasks), parseFields("compact"))).toEqual({ id: "t-1", title: "One", status: "todo", priority: "none" })
+    // The one compact shape (compactTaskJson): set fields such as tags kept, empty ones left out.
+    expect(pickFields(tasks[0]!, viewOf(tasks), parseFields("compact"))).toEqual({ id: "t-1", title: "One", status: "todo", priority: "none", tags: ["x"] })
     expect(() => parseFields("id,colour")).toThrow(/unknown field colour/)
   })
 

@@ -53,7 +53,7 @@ export function openSession(options: { width?: number; height?: number } = {}): 
         tmux("send-keys", "-t", "e2e", "-H", ...[...Buffer.from(report)].map((b) => b.toString(16).padStart(2, "0")))
       }
     },
-    async waitFor(predicate, what, timeoutMs = 15000) {
+    async waitFor(predicate, what, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs
       for (;;) {
         const screen = session.screen()
@@ -62,7 +62,7 @@ export function openSession(options: { width?: number; height?: number } = {}): 
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     },
-    tsk: (...args) => execFileSync(BUN, [MAIN, ...args], { encoding: "utf8", env: { ...process.env, ...env, NO_COLOR: "1" }, timeout: 30000 }),
+    tsk: (...args) => execFileSync(BUN, [MAIN, ...args], { encoding: "utf8", env: { ...process.env, ...env, NO_COLOR: "1" }, timeout: 120_000 }),
     close() {
       try {
         tmux("kill-server")

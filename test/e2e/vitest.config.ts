@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ["test/e2e/**/*.e2e.test.ts"],
     fileParallelism: false,
-    testTimeout: 60000,
-    hookTimeout: 30000,
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 })

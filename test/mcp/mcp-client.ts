@@ -11,7 +11,8 @@ export interface McpSession {
   close: () => Promise<void>
 }
 
-export async function startMcp(home: string, args: string[] = [], clientName = "tsk-test", extraEnv: Record<string, string> = {}): Promise<McpSession> {
+/** `cwd`: the project folder the server runs in (part of the agent's memory key); `extraEnv` on top of this process's (less TSK_AGENT). */
+export async function startMcp(home: string, args: string[] = [], clientName = "tsk-test", cwd?: string, extraEnv: Record<string, string> = {}): Promise<McpSession> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== "TSK_AGENT") env[key] = value
   Object.assign(env, extraEnv)
@@ -20,6 +21,7 @@ export async function startMcp(home: string, args: string[] = [], clientName = "
     args: [MAIN, "mcp", ...args],
     env: { ...env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1" },
     stderr: "pipe",
+    ...(cwd !== undefined ? { cwd } : {}),
   })
   let stderr = ""
   transport.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()))

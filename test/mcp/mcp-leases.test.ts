@@ -27,7 +27,7 @@ afterEach(async () => {
 })
 
 async function start(clientName: string, env: Record<string, string> = {}, args = ["--tools", "standard"]): Promise<McpSession> {
-  const session = await startMcp(temp.home, args, clientName, env)
+  const session = await startMcp(temp.home, args, clientName, undefined, env)
   sessions.push(session)
   return session
 }
@@ -82,9 +82,9 @@ describe("leases through MCP", () => {
 
   it("finds and claims the next task in one step, and renews its lease", async () => {
     const agent = await start("claude-code")
-    const next = resultJson(await agent.client.callTool({ name: "task_next", arguments: { claim: true, ttlMinutes: 5 } }))
+    const next = resultJson(await agent.client.callTool({ name: "task_next", arguments: { claim: true } }))
     expect(next).toMatchObject({ id: trialId(0), status: "in_progress" })
-    expect(next.lease.minutes).toBe(5)
+    expect(next.lease.minutes).toBe(30)
     const again = resultJson(await agent.client.callTool({ name: "task_next", arguments: {} }))
     expect(again.id).toBe(trialId(0))
     const other = await start("codex")

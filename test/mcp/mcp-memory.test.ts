@@ -4,7 +4,8 @@ import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { runTskJson } from "../helpers/run-tsk.ts"
 import { resultJson, startMcp, type McpSession } from "./mcp-client.ts"
-import { createMcpRecorder, MAX_WAIT_MS, mcpAgentId, QUIET_MS } from "../../src/mcp/mcp-memory.ts"
+import { createMcpRecorder, MAX_WAIT_MS, mcpMemoryId, QUIET_MS } from "../../src/mcp/mcp-memory.ts"
+import { memoryKey } from "../../src/memory/memory-key.ts"
 import type { MemoryManager } from "../../src/memory/memory-manager.ts"
 
 let temp: ReturnType<typeof makeTempHome>
@@ -40,13 +41,15 @@ function calls(messages: Msg[]): Array<[string, unknown, unknown, string | null]
 }
 
 describe("MCP traffic in agent memory", () => {
-  it("records each tool call with its answer or error in the memory of the client's agent, and memory_restore hands them back", async () => {
-    session = await startMcp(temp.home, ["--tools", "standard"], "agent-x")
+  it("records each tool call with its answer or error in the agent's memory for this folder, and memory_restore hands them back", async () => {
+    session = await startMcp(temp.home, ["--tools", "standard"], "agent-x", temp.home)
     const created = resultJson(await session.client.callTool({ name: "task_create", arguments: { title: "Remember me" } }))
     const failed = await session.client.callTool({ name: "task_show", arguments: { taskId: "zzzzzzzz" } })
     expect(failed.isError).toBe(true)
 
-    const restored = resultJson(await session.client.callTool({ name: "memory_restore", arguments: { agentId: "agent-x" } }))
+    const restored = resultJson(await session.client.callTool({ name: "memory_restore", arguments: {} }))
+    const key = memoryKey("agent-x", temp.home)
+    expect(restored.agent_id).toBe(key)
     const seen = calls(restored.messages)
     expect(seen).toEqual([
       ["task_create", { title: "Remember me" }, expect.objectContaining({ id: created.id, title: "Remember me" }), null],
@@ -56,20 +59,20 @@ describe("MCP traffic in agent memory", () => {
     session = null
 
     // The CLI sees the same history; the memory tool itself was not recorded.
-    const shown = runTskJson<Record<string, any>>(temp.home, ["memory", "show", "agent-x"])
-    expect(shown).toMatchObject({ agent_id: "agent-x" })
-    const fromCli = runTskJson<{ messages: Msg[] }>(temp.home, ["memory", "restore", "agent-x"])
+    const shown = runTskJson<Record<string, any>>(temp.home, ["memory", "show", key])
+    expect(shown).toMatchObject({ agent_id: key })
+    const fromCli = runTskJson<{ messages: Msg[] }>(temp.home, ["memory", "restore", key])
     expect(calls(fromCli.messages)).toEqual(seen)
-  }, 60_000)
+  })
 
-  it("records a client without a usable name as agent mcp", async () => {
-    session = await startMcp(temp.home, [], "..")
+  it("records a client without a usable name as agent 'agent' of the folder", async () => {
+    session = await startMcp(temp.home, [], "..", temp.home)
     await session.client.callTool({ name: "task_create", arguments: { title: "Nameless" } })
     await session.close()
     session = null
-    const restored = runTskJson<{ messages: Msg[] }>(temp.home, ["memory", "restore", "mcp"])
+    const restored = runTskJson<{ messages: Msg[] }>(temp.home, ["memory", "restore", memoryKey("agent", temp.home)])
     expect(calls(restored.messages).map(([name]) => name)).toEqual(["task_create"])
-  }, 60_000)
+  })
 
   it("answers the call when memory cannot be written, and reports that on stderr only", async () => {
     // A file where the memory folder should be: every append fails.
@@ -82,23 +85,22 @@ describe("MCP traffic in agent memory", () => {
     await session.close()
     expect(session.stderr()).toContain("not recorded in agent memory")
     session = null
-  }, 60_000)
+  })
 })
 
-describe("mcpAgentId", () => {
-  it("keeps a valid client name and turns others into a valid agent id", () => {
-    expect(mcpAgentId("agent-x")).toBe("agent-x")
-    expect(mcpAgentId("Claude Code")).toBe("Claude-Code")
-    expect(mcpAgentId("../etc/passwd")).toBe("etc-passwd")
-    expect(mcpAgentId("a..b")).toBe("a.b")
-    expect(mcpAgentId("x".repeat(300))).toBe("x".repeat(128))
+describe("mcpMemoryId", () => {
+  it("is the client's family or valid name plus the project folder", () => {
+    expect(mcpMemoryId("claude-code", {}, "/projects/app")).toBe(memoryKey("claude-code", "/projects/app"))
+    expect(mcpMemoryId("Claude Code", {}, "/projects/app")).toMatch(/^claude-code@app-[0-9a-f]{8}$/)
+    expect(mcpMemoryId("codex-mcp-client", {}, "/projects/app")).toMatch(/^codex@app-/)
+    expect(mcpMemoryId("../etc/passwd", {}, "/w")).toMatch(/^etc-passwd@w-/)
+    expect(mcpMemoryId(undefined, {}, "/w")).toMatch(/^agent@w-/)
+    expect(mcpMemoryId("...", {}, "/w")).toMatch(/^agent@w-/)
   })
 
-  it("falls back to mcp when the client gave no usable name", () => {
-    expect(mcpAgentId(undefined)).toBe("mcp")
-    expect(mcpAgentId("")).toBe("mcp")
-    expect(mcpAgentId("  ")).toBe("mcp")
-    expect(mcpAgentId("...")).toBe("mcp")
+  it("takes TSK_AGENT as the agent's name, and tells two folders of one name apart", () => {
+    expect(mcpMemoryId("claude-code", { TSK_AGENT: "reviewer" }, "/a/app")).toMatch(/^reviewer@app-/)
+    expect(mcpMemoryId("claude-code", {}, "/a/app")).not.toBe(mcpMemoryId("claude-code", {}, "/b/app"))
   })
 })
 

@@ -12,7 +12,7 @@ let session: McpSession
 beforeAll(async () => {
   bench = await makeBenchHome(10_000)
   session = await startMcp(bench.home, ["--tools", "all"])
-}, 60_000)
+})
 afterAll(async () => {
   await session?.close()
   bench?.cleanup()
@@ -33,7 +33,7 @@ describe("tsk mcp at 10,000 tasks", () => {
     expect(json.tasks[0]).toEqual(expect.objectContaining({ id: expect.any(String), title: expect.any(String), status: expect.any(String) }))
     expect(json.tasks[0].notes).toBeUndefined()
     expect(text.length).toBeLessThan(TOKEN_BUDGET_BYTES)
-  }, 30_000)
+  })
 
   it("pages on from nextOffset to the end, where nextOffset is null", async () => {
     const filtered = bench.tasks.filter((t: Task) => isOpen(t) && t.project === "web" && t.priority === "urgent")
@@ -47,7 +47,7 @@ describe("tsk mcp at 10,000 tasks", () => {
     const last = (await call("task_query", { project: "web", priority: "urgent", offset: filtered.length - 3 })).json
     expect(last).toMatchObject({ offset: filtered.length - 3, nextOffset: null })
     expect(last.tasks).toHaveLength(3)
-  }, 30_000)
+  })
 
   it("keeps every default answer of a listing or reading tool under 5,000 tokens", async () => {
     const someId = bench.tasks[0]!.id
@@ -64,7 +64,7 @@ describe("tsk mcp at 10,000 tasks", () => {
       const { text } = await call(name, args)
       expect({ name, bytes: text.length < TOKEN_BUDGET_BYTES }).toEqual({ name, bytes: true })
     }
-  }, 60_000)
+  })
 
   it("answers a bulk create of 200 tasks with their count and the first 50, compact", async () => {
     const tasks = Array.from({ length: 200 }, (_, i) => ({ title: `bulk ${i}` }))
@@ -73,14 +73,14 @@ describe("tsk mcp at 10,000 tasks", () => {
     expect(json.tasks).toHaveLength(50)
     expect(json.tasksOmitted).toBe(150)
     expect(text.length).toBeLessThan(TOKEN_BUDGET_BYTES)
-  }, 30_000)
+  })
 
-  it("lists the core tools' schemas in under 2,500 tokens", async () => {
+  it("lists the core tools' schemas (every parameter described, output schemas, annotations) in under 4,000 tokens", async () => {
     const core = await startMcp(bench.home)
     try {
-      expect(JSON.stringify((await core.client.listTools()).tools).length).toBeLessThan(2500 * 4)
+      expect(JSON.stringify((await core.client.listTools()).tools).length).toBeLessThan(4000 * 4)
     } finally {
       await core.close()
     }
-  }, 30_000)
+  })
 })

@@ -32,7 +32,7 @@ describe("tsk mcp beside the CLI", () => {
     expect([await mcpKind("task_show", { taskId: "zzzz" }), cliKind(["show", "zzzz"])]).toEqual(["not_found", "not_found"])
     expect([await mcpKind("task_show", { taskId: "abcd" }), cliKind(["show", "abcd"])]).toEqual(["ambiguous", "ambiguous"])
     expect([await mcpKind("task_update", { taskId: "abcd1", priority: "huge" }), cliKind(["edit", "abcd1", "-p", "huge"])]).toEqual(["invalid", "invalid"])
-  }, 30_000)
+  })
 
   it("drives the agent operating state the CLI reads", async () => {
     session = await startMcp(temp.home, ["--tools", "all"])
@@ -42,7 +42,7 @@ describe("tsk mcp beside the CLI", () => {
     expect(status.phase).toBe("A")
     const refused = resultJson(await session.client.callTool({ name: "os_next", arguments: {} }))
     expect(refused.error.kind).toBe("invalid")
-  }, 30_000)
+  })
 
   it("runs C64 commands through the runner's bridge and answers its C64 tasks", async () => {
     session = await startMcp(temp.home, ["--tools", "all"])
@@ -54,7 +54,7 @@ describe("tsk mcp beside the CLI", () => {
     expect(missing.isError).toBe(true)
     const bad = resultJson(await session.client.callTool({ name: "c64_start", arguments: { operation: "read", count: "many" } }))
     expect(bad.error.kind).toBe("invalid")
-  }, 60_000)
+  })
 })
 
 describe("tsk mcp with other writers", () => {
@@ -72,5 +72,5 @@ describe("tsk mcp with other writers", () => {
     } finally {
       await Promise.all([a.close(), b.close()])
     }
-  }, 60_000)
+  })
 })

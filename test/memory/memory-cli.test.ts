@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { createMemoryManager } from "../../src/memory/memory-manager.ts"
+import { memoryKey } from "../../src/memory/memory-key.ts"
 import { runTsk, runTskJson } from "../helpers/run-tsk.ts"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { sessionMessages, sha256 } from "./memory-helpers.ts"
@@ -86,17 +87,23 @@ describe("tsk memory", () => {
 describe("Claude Code hooks and memory", () => {
   const event = (e: Record<string, unknown>) => JSON.stringify({ session_id: "sess-1", cwd: "/tmp", ...e })
 
-  it("records prompts, tool use and stops in the session's memory, and restores it at SessionStart", () => {
+  it("records prompts, tool use and stops in the memory of the agent in the event's folder, and restores it at SessionStart", () => {
     runTsk(temp.home, ["hook"], {}, event({ hook_event_name: "UserPromptSubmit", prompt: "Fix the flaky test" }))
     runTsk(temp.home, ["hook"], {}, event({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_use_id: "t1", tool_input: { command: "npm test" } }))
     runTsk(temp.home, ["hook"], {}, event({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_use_id: "t1", tool_input: {}, tool_response: { stdout: "1 failed" } }))
     runTsk(temp.home, ["hook"], {}, event({ hook_event_name: "Stop" }))
-    const restored = runTskJson<Record<string, any>>(temp.home, ["memory", "restore", "sess-1"])
+    const restored = runTskJson<Record<string, any>>(temp.home, ["memory", "restore", memoryKey("claude-code", "/tmp")])
     expect(restored.messages.slice(1).map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "tool", "system"])
     expect(restored.messages[2].tool_calls[0]).toEqual({ id: "t1", name: "Bash", arguments: { command: "npm test" } })
     const start = runTsk(temp.home, ["memory", "restore", "--session-start"], {}, event({ hook_event_name: "SessionStart", source: "compact" }))
     expect(start.code).toBe(0)
     expect(start.stdout).toContain("Fix the flaky test")
+  })
+
+  it("still restores a session recorded under its session_id before the key existed", async () => {
+    await createMemoryManager(temp.home).append("old-session", [{ role: "user", content: "An older memory" }])
+    const start = runTsk(temp.home, ["memory", "restore", "--session-start"], {}, event({ session_id: "old-session", hook_event_name: "SessionStart", cwd: "/elsewhere" }))
+    expect(start.stdout).toContain("An older memory")
   })
 
   it("prints nothing at SessionStart for a session without memory", () => {

@@ -118,7 +118,7 @@ describe("sessions whose process is gone or that went silent", () => {
     const recorded = JSON.parse(readFileSync(join(home, "os", "sessions.json"), "utf8")).sessions[common({}).session_id]
     if (process.platform === "linux") expect(recorded.pid).toBe(parentPid)
     expect(readAgentSessions(join(home, "os"))[0]).toMatchObject({ status: process.platform === "linux" ? "ended" : "working" })
-  }, 30_000)
+  })
 })
 
 describe("reading a hook event from stdin", () => {
@@ -133,5 +133,5 @@ describe("reading a hook event from stdin", () => {
     child.stdin.destroy()
     const session = readAgentSessions(join(home, "os"))[0]
     expect(session).toMatchObject({ status: "needs_input", message: "Claude needs your permission to use Bash" })
-  }, 30_000)
+  })
 })

@@ -124,8 +124,10 @@ describe("tsk hook", () => {
 describe("hook settings snippet", () => {
   it("installs tsk hook for every event, with a matcher on the tool events", () => {
     const settings = JSON.parse(hookSettingsSnippet()) as ReturnType<typeof hookSettings>
-    expect(Object.keys(settings.hooks)).toEqual(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Notification", "Stop", "SessionEnd"])
+    expect(Object.keys(settings.hooks)).toEqual(["SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "Notification", "Stop", "SessionEnd"])
     expect(settings.hooks.PreToolUse).toEqual([{ matcher: "*", hooks: [{ type: "command", command: "tsk hook", timeout: 5 }] }])
+    // A permission request may wait for a person up to approvals.timeoutSeconds (at most 55): the agent waits longer.
+    expect(settings.hooks.PermissionRequest).toEqual([{ matcher: "*", hooks: [{ type: "command", command: "tsk hook", timeout: 60 }] }])
     expect(settings.hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "tsk hook", timeout: 5 }] }])
   })
 

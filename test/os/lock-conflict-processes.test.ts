@@ -53,7 +53,7 @@ describe("the optimistic lock between two real processes", () => {
     expect(lines.filter((line) => line.msg.startsWith("analyze:")).map((line) => line.msg)).toEqual([`analyze: goal of ${winner.name}`])
     expect(lines.at(-1)).toMatchObject({ L: "E", msg: expect.stringMatching(/^BLK_CON: analyze/) })
     expect(lines.map((line) => line.id)).toEqual(lines.map((_, index) => index + 1))
-  }, 30_000)
+  })
 
   it("keeps only the winner's issue when two processes record issues at once", async () => {
     fx = makeOsFixture()
@@ -63,5 +63,5 @@ describe("the optimistic lock between two real processes", () => {
     const ledger = readJson<{ issues: Array<{ id: string }> }>(fx, "known_issues.json")
     expect(ledger.issues.map((issue) => issue.id)).toEqual([`ISS-${winner.name}`])
     expect(readState(fx)).toMatchObject({ st: "BLK_CON", iss: { [`ISS-${winner.name}`]: { art: null, msg: `issue of ${winner.name}` } } })
-  }, 30_000)
+  })
 })

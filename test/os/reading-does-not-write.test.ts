@@ -54,7 +54,7 @@ describe("reading does not write state.json", () => {
     // Ids stay unique and consecutive though readers and the writer both appended.
     const ids = readAllLogLines(fx).map((line) => line.id)
     expect(ids).toEqual(ids.map((_, index) => index + 1))
-  }, 60_000)
+  })
 })
 
 describe("configuration", () => {

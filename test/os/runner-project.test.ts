@@ -35,7 +35,7 @@ beforeEach(async () => {
   child.stderr!.on("data", (d) => (out += d))
   serve = { child, exited: new Promise((resolve) => child.on("exit", resolve)) }
   await waitFor(() => readRunnerStatus(home).pid === child.pid && out.includes("runner up"), 20_000, "tsk serve")
-}, 30_000)
+})
 
 afterEach(async () => {
   await killServe(serve)
@@ -87,7 +87,7 @@ describe("os-* commands under a runner started in another folder", () => {
     expect(completed).toMatchObject({ status: "ok", data: { artifact: { loc: "csv.ts", root: project } } })
     const validated = await send("os-validate")
     expect(validated).toMatchObject({ status: "ok", data: { ok: true, retries: 0, planDone: true } })
-  }, 60_000)
+  })
 
   it("refuses a relative loc from an agent that sends no folder, without counting a retry, and says what to send", async () => {
     await walkToConstruct()
@@ -96,7 +96,7 @@ describe("os-* commands under a runner started in another folder", () => {
     expect(answer.error).toMatch(/carries no project folder.*cwd.*os\.projectRoot/)
     const status = await send("os-status")
     expect(status).toMatchObject({ data: { retries: {}, phase: "C", state: "BUSY" } })
-  }, 60_000)
+  })
 
   it("uses os.projectRoot for agents that send no folder, read afresh for the next command", async () => {
     await walkToConstruct()
@@ -105,7 +105,7 @@ describe("os-* commands under a runner started in another folder", () => {
     const answer = await drop("configured", "os-complete", { taskId: "writer", output: { id: "csv-writer", dom: "export", loc: "csv.ts", type: "code" } })
     expect(answer).toMatchObject({ status: "ok", data: { artifact: { root: project } } })
     expect(await drop("validate", "os-validate", {})).toMatchObject({ status: "ok", data: { ok: true } })
-  }, 60_000)
+  })
 
   it.each([["../../etc/passwd"], ["/etc/passwd"]])("refuses %s as an artifact: it is outside the project", async (loc) => {
     await walkToConstruct()
@@ -115,5 +115,5 @@ describe("os-* commands under a runner started in another folder", () => {
     }
     expect(answer.error).toMatchObject({ kind: "invalid", data: { kind: "invalid", state: "BUSY" } })
     expect(answer.error.message).toMatch(/outside the project/)
-  }, 60_000)
+  })
 })

@@ -58,7 +58,7 @@ describe("watching the operating state", () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(calls).toEqual([])
     await fx.engine.analyze({ goal: "g" })
-    await expect.poll(() => calls.length, { timeout: 2000 }).toBeGreaterThan(0)
+    await expect.poll(() => calls.length, { timeout: 60_000 }).toBeGreaterThan(0)
     expect(calls.flat().every((file) => /\.(json|jsonl)$/.test(file))).toBe(true)
   })
 })

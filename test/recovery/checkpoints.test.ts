@@ -149,7 +149,7 @@ describe("recovery from the newest checkpoint", () => {
     tskJson(["checkpoint", "create"])
     const latest = loadLatestCheckpoint(home)!
     expect(latest.pendingTasks.some((e) => e.kind === "command")).toBe(false)
-  }, 60_000)
+  })
 })
 
 describe("tsk checkpoint", () => {

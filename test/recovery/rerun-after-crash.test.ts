@@ -39,5 +39,5 @@ describe("a runner starting after a crash", () => {
     expect(write).toMatchObject({ status: "error", lastError: INTERRUPTED_WRITE })
     expect(existsSync(join(C64_HOME(home), write.folder, "result.json"))).toBe(false)
     expect([...registry().keys()]).toEqual(["0001_read", "0002_read", "0003_write", "0004_extract_ram", "0005_read_screen"])
-  }, 60_000)
+  })
 })

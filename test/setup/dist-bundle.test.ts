@@ -402,7 +402,7 @@ describe("the bundle's own staleness check", () => {
     }
   })
 
-  it("the launcher runs a bundle as it is (cli.js, main.js for the hook), and builds one that has no list of its sources or no cli.js", () => {
+  it("the launcher runs one program for everything (the executable, else cli.js), and builds a bundle that has no list of its sources or no cli.js", () => {
     const root = mkdtempSync(join(tmpdir(), "tsk-launcher-"))
     try {
       for (const dir of ["bin", "dist", "src/setup", "node_modules/bun/bin"]) mkdirSync(join(root, dir), { recursive: true })
@@ -413,21 +413,21 @@ describe("the bundle's own staleness check", () => {
         join(root, "src", "setup", "build-dist.ts"),
         'import { writeFileSync } from "node:fs"\nconst dist = import.meta.dirname + "/../../dist"\nfor (const entry of ["cli.js", "main.js"]) writeFileSync(dist + "/" + entry, `console.log("rebuilt ${entry}")\\n`)\nwriteFileSync(dist + "/.sources", "{}")\n',
       )
-      const run = (...args: string[]) => spawnSync(join(root, "bin", "tsk"), args, { cwd: tmpdir(), encoding: "utf8", timeout: 60_000 }).stdout.trim()
+      const { NODE_ENV: _unset, ...shell } = process.env
+      const run = (...args: string[]) => spawnSync(join(root, "bin", "tsk"), args, { cwd: tmpdir(), env: shell, encoding: "utf8", timeout: 60_000 }).stdout.trim()
       // A bundle from before the check moved into it (no dist/.sources) is built again first.
       writeFileSync(join(root, "dist", "main.js"), 'console.log("bundle")\n')
       expect(run()).toBe("rebuilt cli.js")
-      // The TUI and the commands run cli.js, the hook main.js, as they are.
+      // The TUI, the commands and the hook run cli.js as it is.
       writeFileSync(join(root, "dist", "cli.js"), 'console.log("cli bundle")\n')
       writeFileSync(join(root, "dist", "main.js"), 'console.log("main bundle")\n')
       expect(run()).toBe("cli bundle")
       expect(run("list", "--json")).toBe("cli bundle")
-      expect(run("hook")).toBe("main bundle")
-      expect(run("hook", "--help")).toBe("cli bundle")
-      // The executable, where the build made one, in place of cli.js for a command; not for the
-      // TUI (tsk, tsk demo) nor the hook. It acts as Bun when BUN_BE_BUN is set, which the
-      // launcher clears for it.
-      writeFileSync(join(root, "dist", DIST_EXECUTABLE), '#!/bin/sh\necho "executable $*${BUN_BE_BUN:+ as Bun}${TSK_BUN:+ with $TSK_BUN}"\n')
+      expect(run("hook")).toBe("cli bundle")
+      // The executable, where the build made one, in place of cli.js for everything, with
+      // NODE_ENV=production (see rerunWithNodeEnv). It acts as Bun when BUN_BE_BUN is
+      // set, which the launcher clears for it.
+      writeFileSync(join(root, "dist", DIST_EXECUTABLE), '#!/bin/sh\necho "executable $*${BUN_BE_BUN:+ as Bun}${TSK_BUN:+ with $TSK_BUN} ($NODE_ENV)"\n')
       chmodSync(join(root, "dist", DIST_EXECUTABLE), 0o755)
       // Only while the launcher's Bun is the one the executable was built with (another system's
       // or version's runs cli.js, whose check rebuilds).
@@ -435,11 +435,12 @@ describe("the bundle's own staleness check", () => {
       expect(run("list", "--json")).toBe("cli bundle")
       rmSync(join(root, "dist", DIST_EXECUTABLE_BUN))
       symlinkSync(realpathSync(BUN), join(root, "dist", DIST_EXECUTABLE_BUN))
-      expect(run("list", "--json")).toBe(`executable list --json with ${join(root, "bin")}/../node_modules/bun/bin/bun.exe`)
-      expect(run()).toBe("cli bundle")
-      expect(run("demo")).toBe("cli bundle")
-      expect(spawnSync(join(root, "bin", "tsk"), ["list"], { cwd: tmpdir(), env: { ...process.env, BUN_BE_BUN: "1" }, encoding: "utf8" }).stdout.trim()).toMatch(/^executable list with /)
-      expect(run("hook")).toBe("main bundle")
+      const bunPath = `${join(root, "bin")}/../node_modules/bun/bin/bun.exe`
+      expect(run("list", "--json")).toBe(`executable list --json with ${bunPath} (production)`)
+      expect(run()).toBe(`executable  with ${bunPath} (production)`)
+      expect(run("demo")).toBe(`executable demo with ${bunPath} (production)`)
+      expect(run("hook")).toBe(`executable hook with ${bunPath} (production)`)
+      expect(spawnSync(join(root, "bin", "tsk"), ["list"], { cwd: tmpdir(), env: { ...process.env, BUN_BE_BUN: "1", NODE_ENV: "development" }, encoding: "utf8" }).stdout.trim()).toMatch(/^executable list with .* \(production\)$/)
       // A bundle from before cli.js existed (main.js alone) is built again first, and so is one
       // whose executable lost its cli.js.
       rmSync(join(root, "dist", "cli.js"))
@@ -552,21 +553,21 @@ describe("the bundle's own staleness check", () => {
       expect(timed.status, timed.stderr).toBe(0)
       expect(timed.stderr).toContain("timer edited")
       expect(timed.stderr).not.toContain("rebuilding")
-      // An edit of a source the hook does not load: the hook (main.js) answers without a rebuild;
-      // main.js rebuilds before it imports cli.js for any other command.
+      // The hook runs the same program as every command: an edit of a source of cli.js is rebuilt
+      // before it answers. dist/main.js, the ES-module entry, then runs without a rebuild.
       const listing = join(root, "src", "cli", "list-commands.ts")
       writeFileSync(listing, `${readFileSync(listing, "utf8")}\nprocess.stderr.write("listing edited\\n")\n`)
       const hooked = spawnSync(join(root, "bin", "tsk"), ["hook"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, input: "{}", env: { ...process.env, TSK_HOME: home } })
       expect(hooked.status, hooked.stderr).toBe(0)
-      expect(hooked.stderr).not.toContain("rebuilding")
+      expect(hooked.stderr.match(/rebuilding it/g)).toHaveLength(1)
       const viaMain = spawnSync(BUN, [join(root, "dist", DIST_ENTRY), "--version"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: home } })
-      expect(viaMain.stderr.match(/rebuilding it/g)).toHaveLength(1)
+      expect(viaMain.stderr).not.toContain("rebuilding")
       expect(viaMain.stderr).toContain("listing edited")
       expect(viaMain.stdout).toContain("tsk 9.8.7")
     } finally {
       rmSync(root, { recursive: true, force: true })
     }
-  }, 120_000)
+  })
 })
 
 describe("OpenTUI compiled into CommonJS", () => {

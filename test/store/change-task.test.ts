@@ -226,5 +226,5 @@ describe("one-task commands by full id", () => {
     } finally {
       other.cleanup()
     }
-  }, 60_000)
+  })
 })

@@ -126,7 +126,7 @@ describe("the journal beside tasks.json", () => {
     // Every line follows on from the one before: none was appended by the writer that lost its lock.
     expect(journalLines()).toHaveLength(onDisk.applied)
     expect(onDisk.revision).toBe(4)
-  }, 60_000)
+  })
 
   it("loses nothing and applies nothing twice when a compaction stops between writing the base and removing the journal", async () => {
     const [one, two] = await addTitles(["one", "two", "three"])
@@ -162,7 +162,7 @@ describe("the journal beside tasks.json", () => {
     expect(onDisk.baseRevision).toBeGreaterThan(1)
     expect(existsSync(journal()) ? journalLines().length : 0).toBe(onDisk.applied)
     expect((await readTasks(home)).tasks).toEqual(onDisk.tasks)
-  }, 120_000)
+  })
 
   it("doctor validates the tasks in journal lines; --repair keeps the lines before an invalid one and sets the journal aside", async () => {
     const [one] = await addTitles(["one", "two"])

@@ -105,7 +105,7 @@ describe("the tasks file", () => {
     expect(tasks).toHaveLength(workers * perWorker)
     expect(new Set(tasks.map((t) => t.title)).size).toBe(workers * perWorker)
     expect(revision).toBe(workers * perWorker)
-  }, 120_000)
+  })
 })
 
 describe("a long-lived store beside other writers", () => {

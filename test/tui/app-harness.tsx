@@ -116,7 +116,7 @@ export async function renderApp(options: HarnessOptions = {}): Promise<Harness> 
       })
       return render()
     },
-    async waitForFrame(predicate, timeoutMs = 3000) {
+    async waitForFrame(predicate, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs
       let frame = await render()
       while (!predicate(frame)) {

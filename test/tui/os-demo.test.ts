@@ -98,7 +98,7 @@ describe("the demo agent's walk through the operating state", () => {
     const engine = createOsEngine(resolveOsSettings(home))
     // The runner reports a command after its answer is durable, which may be a moment after the
     // state file shows its effect: wait for every answer, then look at the state.
-    await expect.poll(() => outcomes.filter((outcome) => outcome.startsWith("os-")).length, { timeout: 10_000, interval: 50 }).toBe(OS_AGENT_STEPS.length - 2)
+    await expect.poll(() => outcomes.filter((outcome) => outcome.startsWith("os-")).length, { timeout: 60_000, interval: 50 }).toBe(OS_AGENT_STEPS.length - 2)
     expect((await engine.status()).plan?.done).toBe(3)
     expect((await engine.status()).phase).toBe("I")
     expect(outcomes.every((outcome) => outcome.endsWith(" ok"))).toBe(true)

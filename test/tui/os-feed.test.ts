@@ -109,9 +109,9 @@ describe("the agent state feed", () => {
     const reader: OsReader = { status: real.status, revision: real.revision, watch: () => async () => {} }
     const feed: OsFeed = createOsFeed(reader, 60_000, 50)
     cleanups.push(() => feed.close())
-    await expect.poll(() => feed.get()?.phase, { timeout: 5000 }).toBe("I")
+    await expect.poll(() => feed.get()?.phase, { timeout: 60_000 }).toBe("I")
     const result = runTsk(home, ["os", "analyze", "Export tasks as CSV"])
     expect(result.code, result.stderr).toBe(0)
-    await expect.poll(() => feed.get()?.phase, { timeout: 2000, interval: 20 }).toBe("A")
+    await expect.poll(() => feed.get()?.phase, { timeout: 60_000, interval: 20 }).toBe("A")
   })
 })

@@ -76,7 +76,7 @@ describe("task intents", () => {
     expect(store.getState().tasks.find((t) => t.id === created.id)!.notes.map((n) => n.content)).toEqual(["from the CLI"])
     expect(services.ui.getState().toasts.at(-1)).toMatchObject({ kind: "error" })
     expect(services.ui.getState().toasts.at(-1)!.message).toMatch(/cannot undo adding 'Plan trip': another process added 1 subtask, 1 note/)
-  }, 30_000)
+  })
 
   it("refuses to undo an edit when another process changed the same field again", async () => {
     const { store, services, intents, other, report } = await setup()

@@ -35,7 +35,7 @@ describe.skipIf(!x64sc)(title, () => {
       if (Date.now() > deadline) throw new Error("x64sc did not open its binary monitor within 20 s")
       await new Promise((r) => setTimeout(r, 250))
     }
-  }, 30000)
+  })
 
   afterAll(async () => {
     await backend?.close()

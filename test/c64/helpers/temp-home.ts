@@ -9,7 +9,7 @@ export async function makeTempHome(prefix = "tsk-c64-"): Promise<{ home: string;
 }
 
 /** Resolves once `predicate` holds, checking every few ms; fails the test after `timeoutMs`. */
-export async function waitFor<T>(predicate: () => Promise<T | false | null | undefined> | T | false | null | undefined, timeoutMs = 5000): Promise<T> {
+export async function waitFor<T>(predicate: () => Promise<T | false | null | undefined> | T | false | null | undefined, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await predicate()

@@ -42,7 +42,7 @@ describe("one simulated C64 for every command", () => {
     const runner = readRunnerStatus(temp.home)
     expect(runner.running).toBe(true)
     expect(poke.stderr).toContain(`pid ${runner.pid}`)
-  }, 90_000)
+  })
 
   it("uses the runner the user started first, and starts none of its own", async () => {
     let serve: ServeProcess | null = null
@@ -61,7 +61,7 @@ describe("one simulated C64 for every command", () => {
       serve?.child.kill("SIGTERM")
       await serve?.exited
     }
-  }, 90_000)
+  })
 
   it("reports the runner's machine from tsk c64 backend, and starts no runner just to look", async () => {
     const idle = await runTskAsync(temp.home, ["c64", "backend", "--json"])
@@ -82,7 +82,7 @@ describe("one simulated C64 for every command", () => {
     const running = await runTskAsync(temp.home, ["c64", "backend", "--json"])
     expect(running.code, running.stderr).toBe(0)
     expect(JSON.parse(running.stdout)).toMatchObject({ backend: "sim", ok: true, runnerPid: runner.pid, detail: expect.stringMatching(/^sim: 6502 running at [\d.]+ MHz.*, in the runner \(pid \d+\)$/) })
-  }, 90_000)
+  })
 
   it("runs foreground tasks and reset on the runner's machine too", async () => {
     const poke = await runTskAsync(temp.home, ["c64", "poke", "0xc000", "12", "34"])
@@ -95,5 +95,5 @@ describe("one simulated C64 for every command", () => {
     const bad = await runTskAsync(temp.home, ["c64", "peek", "0xffff", "2", "--json"])
     expect(bad.code).toBe(4)
     expect(JSON.parse(bad.stdout).error).toEqual({ kind: "invalid", message: "peek: length: $FFFF + 2 bytes runs past $FFFF" })
-  }, 90_000)
+  })
 })

@@ -26,7 +26,7 @@ describe("resuming after a runner was killed", () => {
       stderr: "pipe",
     })
     const folder = "tasks/background/0001_read"
-    await waitFor(async () => (await sampleIndexes(temp.home, folder).catch(() => [])).length >= 5, 15000)
+    await waitFor(async () => (await sampleIndexes(temp.home, folder).catch(() => [])).length >= 5, 60_000)
     child.kill("SIGKILL")
     expect(await child.exited).not.toBe(0)
     const before = await sampleIndexes(temp.home, folder)
@@ -36,7 +36,7 @@ describe("resuming after a runner was killed", () => {
 
     const service = await createC64Service({ home: temp.home, backend: createFakeBackend() })
     try {
-      const finished = untilFinished(service, "0001_read", 15000)
+      const finished = untilFinished(service, "0001_read", 60_000)
       const resumed = await service.resumeRunning()
       expect(resumed.map((t) => t.id)).toEqual(["0001_read"])
       expect(resumed[0]!.iterations).toBe(before.length)
@@ -51,7 +51,7 @@ describe("resuming after a runner was killed", () => {
       await service.close()
     }
     // A kill inside a registry write leaves its lock behind, which is taken over once stale (5 s).
-  }, 30000)
+  })
 })
 
 describe("resuming within the same machine", () => {
