@@ -12,6 +12,7 @@ import type { Segment } from "../line.tsx"
 import type { Theme } from "../theme/theme.ts"
 import { textWidth } from "../text-fit.ts"
 import { dueLabel, STATUS_GLYPHS } from "./task-row-segments.ts"
+import { leaseText } from "../../src/domain/task-claim.ts"
 
 export type DetailLine = Segment[]
 
@@ -67,7 +68,10 @@ export function detailLines(input: DetailInput): DetailLine[] {
   for (const part of wrapText(task.title, width)) lines.push([{ text: part, fg: theme.text, attributes: TextAttributes.BOLD }])
   field("id", shortId(task.id), theme.textMuted)
   field("status", `${STATUS_GLYPHS[task.status]} ${task.status.replace("_", " ")}`, theme.status[task.status])
-  if (task.assignee) field("assignee", task.assignee, theme.accent)
+  if (task.assignee) {
+    const lease = leaseText(task, now)
+    field("assignee", lease ? `${task.assignee} · lease ${lease}` : task.assignee, theme.accent)
+  }
   field("priority", task.priority, theme.priority[task.priority])
   field("project", task.project ?? "–", task.project ? theme.project : theme.textMuted)
   // Tags wrap under their label instead of being cut at the panel's edge.

@@ -46,7 +46,8 @@ export function TaskListPane(props: TaskListPaneProps) {
   topRef.current = top
   const anchor = anchorId === null ? -1 : rows.findIndex((r) => r.task.id === anchorId)
   const [from, to] = anchor < 0 ? [cursor, cursor] : [Math.min(anchor, cursor), Math.max(anchor, cursor)]
-  const today = localDateOf(now())
+  const clock = now()
+  const today = localDateOf(clock)
   const title = rows.length === 0 ? " Tasks " : ` Tasks ${cursor + 1}/${rows.length} `
   return (
     <box
@@ -70,7 +71,7 @@ export function TaskListPane(props: TaskListPaneProps) {
               fg: highlighted ? theme.selectionFg : theme.text,
               bg: highlighted && !theme.inverseSelection ? theme.selectionBg : undefined,
               inverse: highlighted && theme.inverseSelection,
-              segments: taskRowSegments({ ...row, progress: progressOf(view.children, row.task.id), blocked: isBlocked(view.index, row.task) }, mark, innerWidth, today, theme),
+              segments: taskRowSegments({ ...row, progress: progressOf(view.children, row.task.id), blocked: isBlocked(view.index, row.task) }, mark, innerWidth, today, theme, clock),
             }
           })}
         />

@@ -11,6 +11,7 @@ import type { Segment } from "../line.tsx"
 import type { Theme } from "../theme/theme.ts"
 import { fitText, textWidth } from "../text-fit.ts"
 import { MONTH_NAMES } from "../../src/tui/calendar-model.ts"
+import { leaseShort } from "../../src/domain/task-claim.ts"
 
 export const STATUS_GLYPHS: Record<TaskStatus, string> = { todo: "○", in_progress: "◐", done: "✓", archived: "▪" }
 export const PRIORITY_MARKS: Record<Priority, string> = { none: " ", low: "↓", medium: "=", high: "↑", urgent: "!" }
@@ -34,13 +35,16 @@ export function dueLabel(task: Task, today: string): string | null {
   return `${MONTH_NAMES[Number(task.dueDate.slice(5, 7)) - 1]!.slice(0, 3)} ${Number(task.dueDate.slice(8, 10))}`
 }
 
-function metaSegments(row: DrawnRow, today: string, theme: Theme): Segment[] {
+function metaSegments(row: DrawnRow, today: string, theme: Theme, now: Date | undefined): Segment[] {
   const { task } = row
   const meta: Segment[] = []
   if (row.blocked) meta.push({ text: " 🔒" })
   if (row.progress) meta.push({ text: ` [${row.progress.done}/${row.progress.total}]`, fg: theme.textMuted })
-  // The agent or person that claimed it (tsk claim --as): who is on it, at a glance.
-  if (task.assignee) meta.push({ text: ` (${task.assignee})`, fg: theme.accent })
+  // The agent or person that claimed it (tsk claim --as): who is on it, at a glance, and for how long.
+  if (task.assignee) {
+    const lease = now && leaseShort(task, now)
+    meta.push({ text: ` (${task.assignee}${lease ? ` ${lease}` : ""})`, fg: theme.accent })
+  }
   const due = dueLabel(task, today)
   if (due) meta.push({ text: ` ${due}`, fg: isOverdue(task, today) ? theme.overdue : theme.due, attributes: isOverdue(task, today) ? TextAttributes.BOLD : 0 })
   if (task.project) meta.push({ text: ` @${task.project}`, fg: theme.project })
@@ -48,7 +52,8 @@ function metaSegments(row: DrawnRow, today: string, theme: Theme): Segment[] {
   return meta
 }
 
-export function taskRowSegments(row: DrawnRow, mark: RowMark, width: number, today: string, theme: Theme): Segment[] {
+/** `now`: the clock the lease of a claimed task is told against (left out, only its holder shows). */
+export function taskRowSegments(row: DrawnRow, mark: RowMark, width: number, today: string, theme: Theme, now?: Date): Segment[] {
   const { task } = row
   const closed = task.status === "done" || task.status === "archived"
   const expander = row.hasChildren ? (row.expanded ? "▾" : "▸") : " "
@@ -60,7 +65,7 @@ export function taskRowSegments(row: DrawnRow, mark: RowMark, width: number, tod
   ]
   const headWidth = head.reduce((sum, s) => sum + textWidth(s.text), 0)
   // Meta gets at most half of what is left after the head; whole pieces are dropped from the right.
-  const meta = metaSegments(row, today, theme)
+  const meta = metaSegments(row, today, theme, now)
   const metaRoom = Math.floor((width - headWidth) / 2)
   let metaWidth = meta.reduce((sum, s) => sum + textWidth(s.text), 0)
   if (metaWidth > metaRoom) {
@@ -86,9 +91,9 @@ export function taskRowSegments(row: DrawnRow, mark: RowMark, width: number, tod
  * gets the whole width), the due date, project, tags and progress under it; whole pieces of that
  * second line are dropped from the right when it is too long, and " …" says so.
  */
-export function cardLines(row: DrawnRow, mark: RowMark, width: number, today: string, theme: Theme): [Segment[], Segment[]] {
+export function cardLines(row: DrawnRow, mark: RowMark, width: number, today: string, theme: Theme, now?: Date): [Segment[], Segment[]] {
   const first = taskRowSegments({ ...row, blocked: false, progress: null, task: { ...row.task, assignee: undefined, dueDate: null, project: null, tags: [] } }, mark, width, today, theme)
-  const meta = metaSegments(row, today, theme)
+  const meta = metaSegments(row, today, theme, now)
   const indent = 6
   let metaWidth = meta.reduce((sum, s) => sum + textWidth(s.text), 0)
   if (indent + metaWidth > width) {

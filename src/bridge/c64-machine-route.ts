@@ -1,8 +1,10 @@
 // One machine for every command. The simulated C64 lives in the runner (the TUI, `tsk agent start`
 // or `tsk serve`), so a CLI command that touches it (peek, poke, screen, reset, run-prg, run,
 // start) is sent to the runner as the matching c64-* bridge command. With no runner up, one is
-// started on demand: `tsk serve` in the background, detached, said in one line on stderr; it
-// keeps running (and the machine keeps its memory) until `tsk agent stop`. The Ultimate and VICE
+// started on demand: `tsk serve --on-demand` in the background, detached, said in one line on
+// stderr; it keeps running (and the machine keeps its memory) until `tsk agent stop`, or until
+// nothing needed it for `runner.idleStopMinutes` (idle-stop.ts): every process that routes a command
+// to it is recorded as its client (runner-clients.ts) and keeps it up while it lives. The Ultimate and VICE
 // backends are a machine outside tsk already, so without a runner their commands run in-process.
 import { spawn } from "node:child_process"
 import { closeSync, openSync, readFileSync } from "node:fs"
@@ -11,6 +13,7 @@ import { errorKindOf, TskError } from "../domain/errors.ts"
 import { readConfig } from "../store/config-store.ts"
 import { withFileLock } from "../store/file-lock.ts"
 import { readRunnerStatus } from "../store/runner-role.ts"
+import { registerRunnerClient } from "../store/runner-clients.ts"
 import { tskCommandLine } from "../store/tsk-process.ts"
 import { sendAgentCommand } from "./send-command.ts"
 
@@ -45,7 +48,7 @@ export async function ensureRunner(ctx: RunnerContext): Promise<RunnerOnDemand> 
     const status = readRunnerStatus(ctx.home)
     if (status.running) return { pid: status.pid, started: false }
     const pid = await startDetachedRunner(ctx)
-    ctx.printErr(`tsk: started a runner in the background (pid ${pid}) that owns the simulated C64, so every command shares one machine; stop it with: tsk agent stop`)
+    ctx.printErr(`tsk: started a runner in the background (pid ${pid}) that owns the simulated C64, so every command shares one machine; it stops when idle (runner.idleStopMinutes), or with: tsk agent stop`)
     return { pid, started: true }
   })
 }
@@ -54,7 +57,7 @@ async function startDetachedRunner(ctx: RunnerContext): Promise<number> {
   const log = join(ctx.home, SERVE_LOG)
   const fd = openSync(log, "w", 0o600)
   // tsk as this process was started (the same Bun, flags and entry point, or the same executable): `tsk serve` for the same homes.
-  const [executable, ...args] = tskCommandLine(["serve"])
+  const [executable, ...args] = tskCommandLine(["serve", "--on-demand"])
   const child = spawn(executable!, args, {
     detached: true,
     stdio: ["ignore", fd, fd],
@@ -91,6 +94,7 @@ function lastLine(path: string): string {
 /** True when the machine commands of `ctx` go to the runner: always with the sim (started on demand), else when one is up. */
 export async function machineBelongsToRunner(ctx: RunnerContext): Promise<boolean> {
   if ((await readConfig(ctx.home)).c64.backend !== "sim") return readRunnerStatus(ctx.home).running
+  registerRunnerClient(ctx.home)
   await ensureRunner(ctx)
   return true
 }

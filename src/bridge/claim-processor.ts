@@ -95,7 +95,7 @@ async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[], 
       async (current) => {
         const working = new WorkingTasks(current.tasks)
         for (const slot of runs) {
-          ctx.router.enter(working, slot.command.source)
+          ctx.router.enter(working, slot.command.source, slot.command.agentId)
           try {
             const { response, summary } = await runDefinition(slot, nowIso)
             entries.push({ index: slot.index, id: slot.command.id, command: slot.command.command, summary, response })

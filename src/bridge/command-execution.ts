@@ -9,6 +9,8 @@ import type { Task } from "../domain/task.ts"
 import type { Mutation, OperationContext } from "../domain/task-operations.ts"
 import { conflict, sanitizeErrorMessage, toTskError, TskError } from "../domain/errors.ts"
 import { splitAnswer } from "./paged-answer.ts"
+import type { AgentIdentity } from "../domain/agent-identity.ts"
+import { clockJudge, renewingLeases, type LeaseJudge } from "../domain/task-claim.ts"
 
 /** Thrown when this process is no longer the runner: stop at once, answer nothing more. */
 export class RoleLostError extends Error {
@@ -42,12 +44,13 @@ export class WorkingTasks {
 export interface TaskRouter {
   /** What the task command definitions are built on. */
   access: TaskAccess
-  enter(working: WorkingTasks, source: string): void
+  /** `agentId`: the command's own (it names the holder of what it claims; else its source does). */
+  enter(working: WorkingTasks, source: string, agentId?: string): void
   leave(): void
 }
 
-export function createTaskRouter(clock: () => Date = () => new Date()): TaskRouter {
-  let current: { working: WorkingTasks; source: string } | null = null
+export function createTaskRouter(clock: () => Date = () => new Date(), judge: (now: Date) => LeaseJudge = clockJudge): TaskRouter {
+  let current: { working: WorkingTasks; source: string; identity: AgentIdentity } | null = null
   const active = () => {
     if (!current) throw new TskError("io", "task commands run only inside a batch of the runner")
     return current
@@ -55,12 +58,15 @@ export function createTaskRouter(clock: () => Date = () => new Date()): TaskRout
   return {
     access: {
       tasks: () => active().working.list,
-      mutate: (operation) => active().working.mutate(operation, clock()),
+      mutate: (operation) => active().working.mutate(renewingLeases(active().identity.name, operation), clock()),
       now: clock,
       source: () => active().source,
+      identity: () => active().identity,
+      leaseJudge: () => judge(clock()),
     },
-    enter(working, source) {
-      current = { working, source }
+    enter(working, source, agentId) {
+      const identity: AgentIdentity = agentId !== undefined ? { name: agentId, how: "agentId" } : { name: source, how: "source" }
+      current = { working, source, identity }
     },
     leave() {
       current = null

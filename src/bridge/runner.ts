@@ -25,6 +25,7 @@ import { createMemoryManager } from "../memory/memory-manager.ts"
 import { createMemoryBridgeCommands } from "./memory-commands.ts"
 import { createApprovalBridgeCommands } from "./approval-commands.ts"
 import { createTrafficRecorder } from "./memory-recording.ts"
+import { createLeaseJudge } from "../os/lease-judge.ts"
 
 export type { ProcessedEvent } from "./claim-processor.ts"
 
@@ -94,7 +95,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
   if (!acquired) return null
   const role = acquired
 
-  const router = createTaskRouter()
+  const router = createTaskRouter(undefined, (now) => createLeaseJudge(home, now))
   const taskCommands = createTaskBridgeCommands(router.access)
   // Agent memory: memory-* commands, and every agent's commands recorded with their answers.
   const memoryManager = createMemoryManager(home)

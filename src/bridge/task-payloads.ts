@@ -121,8 +121,24 @@ export const AddNotePayload = z.strictObject({
 
 export const StopTimerPayload = z.strictObject({ taskId: TaskId.optional() })
 
-/** `claim`: the assignee defaults to the command's source (claude-code, codex, custom). */
-export const ClaimPayload = z.strictObject({ taskId: TaskId, assignee: z.string().trim().min(1).max(100).optional() })
+/** A lease's length in minutes (default 30). */
+/** Checked against 1 to 10,080 by the claim itself (domain/task-claim.ts), which keeps the MCP schema lean. */
+const TtlMinutes = z.number().int().describe("default 30")
+
+/** `claim`: the holder defaults to the caller's identity (see `whoami`). */
+export const ClaimPayload = z.strictObject({
+  taskId: TaskId,
+  assignee: z.string().trim().min(1).max(100).optional().describe("default: you"),
+  ttlMinutes: TtlMinutes.optional(),
+})
+
+/** `renew`: the holder extends its lease (default by the lease's own length). */
+export const RenewPayload = z.strictObject({ taskId: TaskId, ttlMinutes: TtlMinutes.optional() })
+
+/** `next`: the first ready task nobody else holds (summary fields); with `claim` it is claimed in the same step. */
+export const NextPayload = z.strictObject({
+  claim: z.boolean().optional().describe("true: claim it"),
+})
 
 /** `block` / `unblock`: `taskId` waits (or no longer waits) on `blockerId`. */
 export const BlockPayload = z.strictObject({ taskId: TaskId, blockerId: TaskId })

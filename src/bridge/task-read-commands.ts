@@ -13,6 +13,7 @@ import { resolveTaskId } from "../domain/task-id-resolver.ts"
 import { computeStats, listProjects, listTags, type NameCount, type TaskStats } from "../domain/task-stats.ts"
 import { localDateOf } from "../domain/local-date.ts"
 import { shortId } from "../domain/task.ts"
+import { trackedMs } from "../domain/time-tracking.ts"
 
 const count = (data: unknown, noun: string, plural = `${noun}s`) => {
   const n = Array.isArray(data) ? data.length : 0
@@ -75,7 +76,10 @@ export function createTaskReadCommands(access: TaskAccess): BridgeCommandDefinit
       readOnly: true,
       run: async ({ taskId }) => {
         const tasks = access.tasks()
-        return taskWithSubtasks(tasks, resolveTaskId(tasks, taskId))
+        const task = resolveTaskId(tasks, taskId)
+        // The ancestor's agents read the time logged as `actualMinutes` (null before any).
+        const actualMinutes = task.timeEntries.length === 0 ? null : Math.round(trackedMs(task, access.now()) / 60_000)
+        return { ...taskWithSubtasks(tasks, task), actualMinutes }
       },
       describe: (_payload, data) => {
         const task = data as { id: string; title: string }

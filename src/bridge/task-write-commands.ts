@@ -27,11 +27,20 @@ export const named = (data: unknown) => {
   return `${quoted(task.title)} (${shortId(task.id)})`
 }
 
+/** A `complete` of a done task, an `uncomplete` of one that is not: the ancestor's `{message, task}`, nothing changed. */
+const ALREADY: Record<string, { message: string; holds: (task: Task) => boolean }> = {
+  complete: { message: "Task already done", holds: (task) => task.status === "done" },
+  uncomplete: { message: "Task is not done", holds: (task) => task.status !== "done" },
+}
+
 function statusCommand(access: TaskAccess, command: string, status: TaskStatus, verb: string): BridgeCommandDefinition {
   return defineBridgeCommand({
     command,
     payload: TaskIdPayload,
     run: async ({ taskId }) => {
+      const already = ALREADY[command]
+      const current = resolveTaskId(access.tasks(), taskId)
+      if (already?.holds(current)) return { message: already.message, task: taskData(access.tasks(), current) }
       const task = access.mutate((tasks, ctx) => setStatus(tasks, taskId, status, ctx))
       const list = access.tasks()
       const next = status === "done" && task.nextOccurrenceId ? list.find((t) => t.id === task.nextOccurrenceId) : undefined
@@ -39,7 +48,10 @@ function statusCommand(access: TaskAccess, command: string, status: TaskStatus, 
       const open = status === "done" ? list.filter((t) => t.parentId === task.id && (t.status === "todo" || t.status === "in_progress")).map((t) => t.id) : []
       return { ...taskData(list, task), ...(next ? { nextOccurrence: taskData(list, next) } : {}), ...(open.length > 0 ? { openSubtaskIds: open } : {}) }
     },
-    describe: (_payload, data) => `${verb} ${named(data)}`,
+    describe: (_payload, data) => {
+      const answer = data as { message?: string; task?: unknown }
+      return answer.message !== undefined && answer.task !== undefined ? `${answer.message}: ${named(answer.task)}` : `${verb} ${named(data)}`
+    },
   })
 }
 

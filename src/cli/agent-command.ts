@@ -3,6 +3,7 @@
 import type { CommandContext, CommandSpec } from "./command.ts"
 import { startBridgeRunner, type BridgeRunner, type ProcessedEvent } from "../bridge/runner.ts"
 import { sendAgentCommand } from "../bridge/send-command.ts"
+import { givenName } from "../domain/agent-identity.ts"
 import { clearOutbox, readOutbox } from "../bridge/outbox.ts"
 import { describeResponse, outboxLine } from "../bridge/response-text.ts"
 import { agentSnippet } from "../bridge/agent-snippet.ts"
@@ -128,6 +129,9 @@ const send: CommandSpec = {
   ],
   async run(ctx, { positionals }) {
     const raw = parseCommandJson(positionals.join(" "))
+    // TSK_AGENT names the sender, as on every surface, unless the command names its own agentId.
+    const agent = givenName(ctx.env.TSK_AGENT)
+    if (raw.agentId === undefined && agent !== undefined) raw.agentId = agent
     const { command, response } = await sendAgentCommand(ctx.home, raw, { services: defaultRunnerServices(ctx.env) })
     const name = typeof command.command === "string" ? command.command : "command"
     const text = describeResponse(name, response, ctx.style)

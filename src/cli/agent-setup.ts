@@ -33,6 +33,14 @@ export function mcpServerEntry(target: SetupTarget): { command: string; args: st
   return { command: target.launcher, args: ["mcp"], ...(target.home ? { env: { TSK_HOME: target.home } } : {}) }
 }
 
+/**
+ * The `.mcp.json` entry: Claude Code expands `${VAR}` and `${VAR:-default}` in its command, args
+ * and env, so the launcher and TSK_HOME are variables with this machine's values as defaults.
+ */
+export function sharedMcpEntry(target: SetupTarget): { command: string; args: string[]; env?: Record<string, string> } {
+  return { command: `\${TSK_BIN:-${target.launcher}}`, args: ["mcp"], ...(target.home ? { env: { TSK_HOME: `\${TSK_HOME:-${target.home}}` } } : {}) }
+}
+
 export function mcpSnippet(target: SetupTarget): string {
   const entry = mcpServerEntry(target)
   const env = target.home ? ` -e TSK_HOME=${shellWord(target.home)}` : ""
@@ -47,10 +55,11 @@ export function mcpSnippet(target: SetupTarget): string {
     `claude mcp add tsk${env} -- ${shellWord(entry.command)} mcp      # add --tools standard or --tools all for more tools`,
     fence,
     "",
-    "Or commit `.mcp.json` at the project root (Claude Code, Cursor and most clients read this form):",
+    "Or commit `.mcp.json` at the project root. Claude Code expands `${VAR:-default}` in it, so whoever shares",
+    "the file sets TSK_BIN (the tsk launcher) and TSK_HOME in their environment instead of editing it:",
     "",
     `${fence}json`,
-    JSON.stringify({ mcpServers: { tsk: entry } }, null, 2),
+    JSON.stringify({ mcpServers: { tsk: sharedMcpEntry(target) } }, null, 2),
     fence,
     "",
     "Codex (`~/.codex/config.toml`):",
@@ -68,15 +77,14 @@ export function mcpSnippet(target: SetupTarget): string {
 
 /**
  * The Claude Code settings block: `tsk hook` on every event (session status for the TUI), and
- * `tsk prime` at session start (also after a compaction, `source: compact`) and before compacting,
- * so the agent has the work in its context.
+ * `tsk prime` at session start (also after a compaction, `source: compact`), so the agent has the
+ * work in its context. Not on PreCompact: Claude Code shows that hook's output to nobody.
  */
 export function agentHookSettings(target: SetupTarget): HookSettings {
   const base = target.home ? `TSK_HOME=${shellWord(target.home)} ${shellWord(target.launcher)}` : shellWord(target.launcher)
   const settings = hookSettings(`${base} hook`)
   const prime = { type: "command" as const, command: `${base} prime`, timeout: PRIME_TIMEOUT_SECONDS }
   settings.hooks.SessionStart = [...(settings.hooks.SessionStart ?? []), { hooks: [prime] }]
-  settings.hooks.PreCompact = [{ hooks: [prime] }]
   return withMemoryRestore(settings, `${base} ${SESSION_START_RESTORE_ARGS}`)
 }
 

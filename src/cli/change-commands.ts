@@ -9,7 +9,6 @@ import { addCommand, editCommand } from "./task-commands.ts"
 import {
   archiveCommand,
   blockTaskCommand,
-  claimCommand,
   doneCommand,
   noteCommand,
   rmCommand,
@@ -18,9 +17,13 @@ import {
   undoneCommand,
 } from "./task-change-commands.ts"
 import { logCommand, timerCommand } from "./timer-commands.ts"
+import { claimCommand, renewCommand, whoamiCommand } from "./lease-commands.ts"
 import { projectsCommand, statsCommand, tagsCommand } from "./summary-commands.ts"
 import { configCommand, doctorCommand } from "./admin-commands.ts"
 import { exportCommand, importCommand } from "./export-commands.ts"
+
+/** `tsk next --claim`, which cli.js's `next` hands over to this bundle. */
+export { claimNextOutput } from "./lease-commands.ts"
 
 /** Which build this bundle is (see sameBuild in fresh-entry.ts). */
 export { TSK_BUILD as tskBuild } from "../fresh-entry.ts"
@@ -33,6 +36,8 @@ export const changeCommands: Record<ChangeCommandName, CommandSpec> = {
   start: startCommand,
   archive: archiveCommand,
   claim: claimCommand,
+  renew: renewCommand,
+  whoami: whoamiCommand,
   rm: rmCommand,
   note: noteCommand,
   block: blockTaskCommand,

@@ -13,6 +13,7 @@ import { parseDuration } from "../domain/duration.ts"
 import type { Priority, Task, TaskStatus } from "../domain/task.ts"
 import type { Mutation, OperationContext } from "../domain/task-operations.ts"
 import { PRIORITIES, TASK_STATUSES } from "../domain/task-constants.ts"
+import { givenName, type AgentIdentity } from "../domain/agent-identity.ts"
 
 /**
  * The tasks on disk; a corrupt file is an error here (the file is left alone). For text, which
@@ -27,7 +28,7 @@ export async function loadTasks(ctx: CommandContext): Promise<Task[]> {
 /** The shared store, for commands that change tasks. */
 export async function openStore(ctx: CommandContext): Promise<AppStore> {
   const { createAppStore } = await import("../store/app-store.ts")
-  return createAppStore({ home: ctx.home })
+  return createAppStore({ home: ctx.home, actor: whoAmI({}, ctx.env) })
 }
 
 /**
@@ -43,7 +44,13 @@ export async function changeOneTask(
   change: (tasks: Task[], id: string, context: OperationContext, orderAbove?: number) => Mutation<Task>,
 ): Promise<{ task: Task; tasks: Task[] }> {
   const context = (): OperationContext => ({ now: new Date(), newId: () => crypto.randomUUID() })
-  const { result, tasks } = await changeTask(ctx.home, id.trim(), (list, orderAbove) => change(list, id, context(), orderAbove))
+  // A write by a lease's holder renews it (see domain/task-claim.ts).
+  const { withRenewedLeases } = await import("../domain/task-claim.ts")
+  const who = whoAmI({}, ctx.env)
+  const { result, tasks } = await changeTask(ctx.home, id.trim(), (list, orderAbove) => {
+    const ctxNow = context()
+    return withRenewedLeases(list, change(list, id, ctxNow, orderAbove), who, ctxNow.now)
+  })
   return { task: result, tasks }
 }
 
@@ -76,7 +83,16 @@ export function countOption(options: OptionValues, name: string): number | undef
 
 /** Who claims or is assigned: `--as NAME`, else TSK_AGENT, else the login name. */
 export function whoAmI(options: OptionValues, env: NodeJS.ProcessEnv, name = "as"): string {
-  return stringOption(options, name) ?? env.TSK_AGENT ?? env.USER ?? env.USERNAME ?? "cli"
+  return identityOf(options, env, name).name
+}
+
+/** whoAmI with how the name was chosen (`tsk whoami`). */
+export function identityOf(options: OptionValues, env: NodeJS.ProcessEnv, name = "as"): AgentIdentity {
+  const given = givenName(stringOption(options, name))
+  if (given) return { name: given, how: "--as" }
+  const agent = givenName(env.TSK_AGENT)
+  if (agent) return { name: agent, how: "TSK_AGENT" }
+  return { name: givenName(env.USER) ?? givenName(env.USERNAME) ?? "cli", how: "login" }
 }
 
 const PRIORITY_ALIASES: Record<string, Priority> = { u: "urgent", h: "high", m: "medium", med: "medium", l: "low", n: "none" }

@@ -29,6 +29,8 @@ export const rootCommand: CommandSpec = {
     change("start"),
     change("archive"),
     change("claim"),
+    change("renew"),
+    change("whoami"),
     change("rm"),
     change("note"),
     change("block"),

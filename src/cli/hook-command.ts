@@ -12,12 +12,18 @@ import { parseHookEvent, recordHookEvent, type AgentSession, type HookEvent } fr
 import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 import { recordHookMessage, recordPermissionMessages } from "../memory/hook-messages.ts"
 import { answerPermissionRequest, type PermissionAnswer } from "../os/approval-hook.ts"
+import { exportSessionIdentity } from "../os/session-identity.ts"
 import { tskHome } from "../store/paths.ts"
 
 export { hookSettings, hookSettingsSnippet } from "../os/hook-settings.ts"
 export { readAgentSessions, SESSION_STATUS_LABELS, type AgentSession, type SessionStatus } from "../os/sessions.ts"
 
-const STDIN_TIMEOUT_MS = 2000
+/**
+ * How long a hook waits for its event when stdin stays open without a whole JSON value. A complete
+ * event ends the wait at once, so this only bounds a writer that never sends one; on a loaded
+ * machine a writer may take seconds to get to its write, and an event read too early is a row lost.
+ */
+const STDIN_TIMEOUT_MS = 10_000
 const ERROR_LOG_MAX_BYTES = 64 * 1024
 
 /** True once `text` holds a whole JSON value: the event is complete even if stdin stays open. */
@@ -111,7 +117,13 @@ const printLine = (text: string) => void process.stdout.write(`${text}\n`)
  * Handle one hook event; never throws. Returns the session as recorded, or null on a problem. A
  * PermissionRequest's answer is printed (see approval-hook.ts); every other event prints nothing.
  */
-export async function runHook(home: string, readInput: () => Promise<string>, now: () => Date = () => new Date(), print: (text: string) => void = printLine): Promise<AgentSession | null> {
+export async function runHook(
+  home: string,
+  readInput: () => Promise<string>,
+  now: () => Date = () => new Date(),
+  print: (text: string) => void = printLine,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<AgentSession | null> {
   let osRoot = join(home, "os")
   try {
     osRoot = resolveOsSettings(home).root
@@ -119,6 +131,12 @@ export async function runHook(home: string, readInput: () => Promise<string>, no
     if (raw.trim().length === 0) throw new Error("no hook event on stdin")
     const event = parseHookEvent(raw)
     const session = recordHookEvent(osRoot, event, now(), hookOwnerPid())
+    // The session's shell commands claim as the session (its own failure is logged likewise).
+    try {
+      exportSessionIdentity(event, env)
+    } catch (error) {
+      logHookError(osRoot, `CLAUDE_ENV_FILE: ${error instanceof Error ? error.message : String(error)}`, now())
+    }
     // A permission request is answered first; it and its answer then go into memory together.
     if (event.hook_event_name === "PermissionRequest") {
       await runPermissionRequest(home, osRoot, event, now, print)
@@ -142,10 +160,10 @@ export const hookCommand: CommandSpec = {
   summary: "Claude Code / Codex hook: record an agent session's status from a hook event on stdin; answer permission requests",
   usage: "tsk hook < event.json",
   description:
-    "Install with the settings block from 'tsk agent snippet --hooks'. Handles SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop, SessionEnd and PermissionRequest (Claude Code and Codex); a Notification needs input only for notification_type permission_prompt, idle_prompt or elicitation_dialog. A PermissionRequest is shown in the TUI and answered there (or with tsk approvals): the answer is printed as the agent's hookSpecificOutput decision; with no TUI open, or after approvals.timeoutSeconds (default 45), nothing is printed and the agent asks in its own terminal (docs/approvals.md). Sessions show as working, needs input, idle, stale (silent past os.sessionStaleMinutes) or ended (SessionEnd, or its Claude Code process is gone) in 'tsk os status' and the TUI. The event is read as soon as a whole JSON value arrived, even if stdin stays open. Always exits 0; problems go to TSK_HOME/os/hook-errors.log.",
+    "Install with the settings block from 'tsk agent snippet --hooks'. Handles SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Notification, Stop, SessionEnd and PermissionRequest (Claude Code and Codex); a Notification needs input only for notification_type permission_prompt, idle_prompt or elicitation_dialog. A PermissionRequest is shown in the TUI and answered there (or with tsk approvals): the answer is printed as the agent's hookSpecificOutput decision; with no TUI open, or after approvals.timeoutSeconds (default 45), nothing is printed and the agent asks in its own terminal (docs/approvals.md). Sessions show as working, needs input, idle, stale (silent past os.sessionStaleMinutes) or ended (SessionEnd, or its Claude Code process is gone) in 'tsk os status' and the TUI. On SessionStart it appends 'export TSK_AGENT=<session_id>' to CLAUDE_ENV_FILE (unless TSK_AGENT is set), so the session's tsk commands claim as that session and its leases end with it. The event is read as soon as a whole JSON value arrived, even if stdin stays open. Always exits 0; problems go to TSK_HOME/os/hook-errors.log.",
   examples: [`echo '{"hook_event_name":"Notification","session_id":"abc","message":"Claude needs your permission"}' | tsk hook`],
   run: async (ctx) => {
-    await runHook(ctx.home, () => readStdin())
+    await runHook(ctx.home, () => readStdin(), undefined, undefined, ctx.env)
   },
 }
 
@@ -154,7 +172,7 @@ export const hookCommand: CommandSpec = {
  * loads the command table (which would cost tens of milliseconds): always resolves to exit code 0.
  */
 export async function hookMain(env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  await runHook(tskHome(env), () => readStdin())
+  await runHook(tskHome(env), () => readStdin(), undefined, undefined, env)
   return 0
 }
 

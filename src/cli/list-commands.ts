@@ -117,27 +117,30 @@ export const readyCommand: CommandSpec = {
   },
 }
 
-/** The first ready task nobody else holds (`tsk next`). */
-export function nextTask(tasks: readonly Task[], who: string | undefined): Task | null {
-  const page = listTasks(tasks, { ready: true }, { limit: 0 }, today)
-  const free = page.rows.find(({ task }) => !task.assignee || task.assignee === who)
-  return free?.task ?? null
-}
-
 export const nextCommand: CommandSpec = {
   name: "next",
-  summary: "The one task to do next: the first ready task nobody else has claimed",
-  usage: "tsk next [--as NAME]",
+  summary: "The one task to do next: the first ready task nobody else holds (--claim takes it)",
+  usage: "tsk next [--claim] [--ttl 30m] [--as NAME]",
+  description:
+    "Ready tasks held by someone else under a live lease are skipped; an expired lease, or one whose holder's session ended, counts as free. --claim finds and claims the task in one locked step, so two agents running it at once get two different tasks.",
   options: {
-    as: { type: "string", valueName: "name", description: "tasks claimed by this name count as free (default TSK_AGENT or your login)" },
+    as: { type: "string", valueName: "name", description: "the name you act as: its own tasks count as free (default TSK_AGENT or your login)" },
+    claim: { type: "boolean", description: "claim the task found, in the same locked step" },
+    ttl: { type: "string", valueName: "time", description: "with --claim: the lease's length (45m, 2h; default 30 minutes)" },
     fields: pagingOptions.fields!,
   },
-  examples: ["tsk next", "tsk next --json", "tsk claim $(tsk next --json --fields id | jq -r .id)"],
+  examples: ["tsk next", "tsk next --json", "tsk next --claim --json"],
   async run(ctx, { options }) {
     const fields = stringOption(options, "fields") === undefined ? undefined : parseFields(stringOption(options, "fields")!)
+    // Claiming writes: its code is in change.js (see commands.ts), which a plain `next` never loads.
+    if (options.claim === true) return (await import("./change-commands.ts")).claimNextOutput(ctx, options, fields)
+    const [{ nextFreeTask }, { createLeaseJudge }, { identityOf }] = await Promise.all([
+      import("../domain/task-claim.ts"),
+      import("../os/lease-judge.ts"),
+      import("./cli-store.ts"),
+    ])
     const tasks = await loadTasks(ctx)
-    const who = stringOption(options, "as") ?? ctx.env.TSK_AGENT ?? ctx.env.USER
-    const task = nextTask(tasks, who)
+    const task = nextFreeTask(tasks, identityOf(options, ctx.env).name, createLeaseJudge(ctx.home))
     if (!task) return { data: null, text: ctx.style.dim("Nothing is ready.") }
     const view = viewOfShown(tasks, [task])
     // The text only for people: its dates ask the local zone (see local-today.ts), which --json needs not.

@@ -4,6 +4,7 @@
 import type { Task } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
 import type { WorkOverview } from "../domain/ready-tasks.ts"
+import { leaseText } from "../domain/task-claim.ts"
 
 export const PRIME_LIMITS = { inProgress: 10, ready: 10, blocked: 5, planTasks: 8 } as const
 
@@ -18,6 +19,8 @@ export interface PrimeAgentState {
 
 export interface PrimeInput {
   today: string
+  /** For how long leases still run. */
+  now: Date
   openCount: number
   overview: WorkOverview
   /** Titles of blockers, by id (for the blocked section). */
@@ -59,9 +62,17 @@ function agentSection(agent: PrimeAgentState): string[] {
   return [...lines, ""]
 }
 
+/** Who holds a task in progress, and for how long: ` — held by claude-code-3f9a1c (23m left)`. */
+function holderText(task: Task, now: Date): string {
+  if (!task.assignee) return " — nobody holds it"
+  const lease = leaseText(task, now)
+  return ` — held by ${clean(task.assignee, 60)}${lease ? ` (${lease})` : ""}`
+}
+
 export function primeMarkdown(input: PrimeInput): string {
   const { overview, today } = input
   const line = (task: Task) => taskLine(task, today)
+  const heldLine = (task: Task) => `${line(task)}${holderText(task, input.now)}`
   const blockedLine = (task: Task) => {
     const by = task.blockedBy.map((id) => input.titleOf(id)).filter((t): t is string => t !== undefined)
     return `${line(task)} — blocked by ${by.length > 0 ? by.slice(0, 2).map((t) => clean(t, 40)).join("; ") : "another task"}`
@@ -70,10 +81,11 @@ export function primeMarkdown(input: PrimeInput): string {
     `# tsk: current work (${today})`,
     `${input.openCount} open · ${overview.inProgress.length} in progress · ${overview.ready.length} ready to start (not blocked, no open subtasks) · ${overview.blocked.length} blocked`,
     "",
-    ...section("In progress", overview.inProgress, PRIME_LIMITS.inProgress, line, "tsk list --status in_progress"),
-    ...section("Ready, by priority then due date", overview.ready, PRIME_LIMITS.ready, line, "tsk list --status todo --sort priority"),
-    ...section("Blocked", overview.blocked, PRIME_LIMITS.blocked, blockedLine, "tsk list --status todo,in_progress"),
+    ...section("In progress", overview.inProgress, PRIME_LIMITS.inProgress, heldLine, "tsk list --status in_progress"),
+    ...section("Ready, by priority then due date", overview.ready, PRIME_LIMITS.ready, line, "tsk ready"),
+    ...section("Blocked", overview.blocked, PRIME_LIMITS.blocked, blockedLine, "tsk list --blocked"),
     ...(input.agent ? agentSection(input.agent) : []),
-    "Use `tsk show <id>`, `tsk start <id>`, `tsk note <id> \"...\"`, `tsk done <id>` (ids: a unique prefix), or the tsk MCP tools.",
+    "Take work with `tsk next --claim` (the first ready task nobody holds) or `tsk claim <id>`: a claim is a lease of 30 minutes that your changes renew. " +
+      "Then `tsk show <id>`, `tsk note <id> \"...\"`, `tsk done <id>` (ids: a unique prefix); `tsk whoami` says who you claim as. Or the tsk MCP tools.",
   ].join("\n")
 }

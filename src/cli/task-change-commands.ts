@@ -1,7 +1,8 @@
-// tsk done | undone | start | archive | claim | rm | note | block | unblock — one change to one task.
+// tsk done | undone | start | archive | rm | note | block | unblock — one change to one task
+// (claim and renew: lease-commands.ts).
 import type { CommandContext, CommandSpec } from "./command.ts"
 import { changeCommandHead } from "./change-command-names.ts"
-import { changeOneTask, openStore, requirePositional, stringOption, whoAmI } from "./cli-store.ts"
+import { changeOneTask, openStore, requirePositional, stringOption } from "./cli-store.ts"
 import { taskJson, viewAround, type TaskView } from "./task-format.ts"
 import type { Task, TaskStatus } from "../domain/task.ts"
 import { shortId } from "../domain/task-constants.ts"
@@ -9,7 +10,7 @@ import { invalid } from "../domain/errors.ts"
 import { subtreeIds } from "../domain/task-tree.ts"
 import { escapeControls } from "../domain/text-safety.ts"
 
-function changed(ctx: CommandContext, tasks: Task[], task: Task, verb: string, view = viewAround(tasks, task)) {
+export function changed(ctx: CommandContext, tasks: Task[], task: Task, verb: string, view = viewAround(tasks, task)) {
   return { data: taskJson(task, view), text: `${ctx.style.green("✓")} ${verb} ${ctx.style.bold(shortId(task.id))} ${escapeControls(task.title)}` }
 }
 
@@ -46,22 +47,6 @@ export const doneCommand = statusCommand("done", "done", "Done")
 export const undoneCommand = statusCommand("undone", "todo", "Reopened")
 export const startCommand = statusCommand("start", "in_progress", "Started")
 export const archiveCommand = statusCommand("archive", "archived", "Archived")
-
-export const claimCommand: CommandSpec = {
-  ...changeCommandHead("claim"),
-  usage: "tsk claim <id> [--as NAME]",
-  description:
-    "Exactly one of several agents claiming the same task at once gets it; the others get a conflict (exit code 1, kind conflict). Claiming a task you already hold is fine. Done, archived and blocked tasks cannot be claimed.",
-  options: { as: { type: "string", valueName: "name", description: "the name to claim under (default TSK_AGENT, else your login name)" } },
-  examples: ["tsk claim a1b2", "tsk claim a1b2 --as claude-code --json"],
-  async run(ctx, { positionals, options }) {
-    const id = requirePositional(positionals, 0, "task id", "tsk claim <id> [--as NAME]")
-    const who = whoAmI(options, ctx.env)
-    const { claimTask } = await import("../domain/task-claim.ts")
-    const { task, tasks } = await changeOneTask(ctx, id, (list, wanted, context) => claimTask(list, wanted, who, context))
-    return changed(ctx, tasks, task, `Claimed as ${escapeControls(task.assignee ?? "")}:`)
-  },
-}
 
 export const rmCommand: CommandSpec = {
   ...changeCommandHead("rm"),

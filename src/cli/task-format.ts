@@ -9,6 +9,7 @@ import { isOverdue } from "../domain/task-query.ts"
 import { describeRecurrence } from "../domain/recurrence.ts"
 import { formatDuration } from "../domain/duration.ts"
 import { trackedMs } from "../domain/time-tracking.ts"
+import { leaseText } from "../domain/task-claim.ts"
 import { escapeControls } from "../domain/text-safety.ts"
 
 /** Text from tasks, made safe for a terminal (see text-safety.ts). */
@@ -49,7 +50,10 @@ export function formatTaskRow(task: Task, view: TaskView, style: Style, today: s
   if (isBlocked(view.index, task)) parts.push("🔒")
   const progress = progressOf(view.children, task.id)
   if (progress) parts.push(style.dim(`[${progress.done}/${progress.total}]`))
-  if (task.assignee) parts.push(style.blue(`➜ ${safe(task.assignee)}`))
+  if (task.assignee) {
+    const lease = leaseText(task, new Date())
+    parts.push(style.blue(`➜ ${safe(task.assignee)}`) + (lease ? style.dim(` (${lease})`) : ""))
+  }
   if (task.project) parts.push(style.magenta(`@${safe(task.project)}`))
   if (task.tags.length > 0) parts.push(style.cyan(task.tags.map((t) => `#${safe(t)}`).join(" ")))
   if (task.dueDate) parts.push(isOverdue(task, today) ? style.red(`due ${task.dueDate} (overdue)`) : style.dim(`due ${task.dueDate}`))
@@ -62,7 +66,10 @@ export function formatTaskDetails(task: Task, view: TaskView, style: Style, now:
   const field = (name: string, value: string) => lines.push(`  ${style.dim(name.padEnd(11))} ${value}`)
   field("status", `${STATUS_GLYPH[task.status]} ${task.status}`)
   field("priority", priorityColour(style, task.priority)(task.priority))
-  if (task.assignee) field("assignee", safe(task.assignee))
+  if (task.assignee) {
+    const lease = leaseText(task, now)
+    field("assignee", safe(task.assignee) + (lease ? style.dim(`  lease ${lease}, until ${task.lease!.expiresAt}`) : ""))
+  }
   if (task.project) field("project", safe(task.project))
   if (task.tags.length > 0) field("tags", safe(task.tags.join(", ")))
   if (task.dueDate) field("due", isOverdue(task, today) ? style.red(`${task.dueDate} (overdue)`) : task.dueDate)

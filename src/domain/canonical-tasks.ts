@@ -14,7 +14,7 @@ const STATUSES: ReadonlySet<unknown> = new Set(TASK_STATUSES)
 const PRIORITY_SET: ReadonlySet<unknown> = new Set(PRIORITIES)
 const FREQUENCIES: ReadonlySet<unknown> = new Set(["daily", "weekly", "monthly", "yearly"])
 
-/** The keys of a task the schema always outputs (`assignee` is optional and comes on top). */
+/** The keys of a task the schema always outputs (`assignee` and `lease` are optional and come on top). */
 const TASK_KEYS = [
   "id", "title", "description", "status", "priority", "project", "tags", "dueDate", "parentId", "blockedBy", "recurrence",
   "nextOccurrenceId", "estimateMinutes", "timeEntries", "notes", "externalId", "externalSource", "createdAt", "updatedAt",
@@ -102,6 +102,28 @@ function isNotes(value: unknown): boolean {
   return true
 }
 
+function isLease(value: unknown): boolean {
+  if (!isObject(value) || !isText(value.expiresAt)) return false
+  let keys = 1
+  if (Object.hasOwn(value, "minutes")) {
+    if (!isWhole(value.minutes, 1, 10080)) return false
+    keys++
+  }
+  if (Object.hasOwn(value, "pid")) {
+    if (!isWhole(value.pid, 1)) return false
+    keys++
+  }
+  if (Object.hasOwn(value, "host")) {
+    if (!isText(value.host) || value.host.length > 200) return false
+    keys++
+  }
+  if (Object.hasOwn(value, "start")) {
+    if (typeof value.start !== "string" || value.start.length > 40) return false
+    keys++
+  }
+  return hasOnly(value, keys)
+}
+
 /** True when the schema's Task would return `value` as it is. */
 export function isCanonicalTask(value: unknown): value is Task {
   if (!isObject(value)) return false
@@ -115,6 +137,10 @@ export function isCanonicalTask(value: unknown): value is Task {
   if (Object.hasOwn(value, "assignee")) {
     const assignee = value.assignee
     if (!isText(assignee) || assignee.length > 100) return false
+    keys++
+  }
+  if (Object.hasOwn(value, "lease")) {
+    if (!isLease(value.lease)) return false
     keys++
   }
   return (

@@ -49,6 +49,11 @@ export const Config = z.object({
       sessionStaleMinutes: z.number().int().min(1).max(100_000).default(D.os.sessionStaleMinutes).describe("minutes without a hook event before a session shows as stale"),
     })
     .default(D.os),
+  runner: z
+    .object({
+      idleStopMinutes: z.number().positive().max(100_000).default(D.runner.idleStopMinutes).describe("a runner started on demand (by a C64 command) stops after this many minutes with no running C64 task, no client and no inbox traffic"),
+    })
+    .default(D.runner),
   approvals: z
     .object({
       timeoutSeconds: z.number().gt(0).max(55).default(D.approvals.timeoutSeconds).describe("seconds a permission request waits for an answer in tsk while a TUI is open, before the agent asks in its own terminal (at most 55: the hook's own timeout is 60)"),

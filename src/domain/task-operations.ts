@@ -126,6 +126,8 @@ export function updateTask(tasks: readonly Task[], idQuery: string, raw: UpdateT
   if (input.assignee !== undefined) {
     if (input.assignee === null) delete next.assignee
     else next.assignee = input.assignee
+    // A claim's lease belongs to its holder: another assignee (or none) ends it.
+    if (next.assignee !== task.assignee) delete next.lease
   }
   if (input.blockedBy !== undefined) next.blockedBy = resolveBlockers(tasks, task, input.blockedBy)
   next.updatedAt = nowIso
@@ -180,6 +182,7 @@ export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskS
       id: ctx.newId(),
       status: "todo",
       assignee: undefined,
+      lease: undefined,
       dueDate: nextDue,
       timeEntries: [],
       notes: [],

@@ -72,20 +72,20 @@ export type TaskField = keyof TaskJson
 
 export const ALL_FIELDS: readonly TaskField[] = [
   "id", "title", "description", "status", "priority", "project", "tags", "dueDate", "parentId", "blockedBy", "recurrence",
-  "nextOccurrenceId", "estimateMinutes", "timeEntries", "notes", "externalId", "externalSource", "assignee", "createdAt",
+  "nextOccurrenceId", "estimateMinutes", "timeEntries", "notes", "externalId", "externalSource", "assignee", "lease", "createdAt",
   "updatedAt", "completedAt", "order", "subtaskIds", "blocked", "progress",
 ]
 
-/** What lists answer by default: the ancestor's task summary plus parent, assignee and blocked. */
+/** What lists answer by default: the ancestor's task summary plus parent, assignee, its lease (when claimed) and blocked. */
 export const SUMMARY_FIELDS: readonly TaskField[] = [
-  "id", "title", "status", "priority", "project", "tags", "dueDate", "createdAt", "completedAt", "parentId", "assignee", "blocked",
+  "id", "title", "status", "priority", "project", "tags", "dueDate", "createdAt", "completedAt", "parentId", "assignee", "lease", "blocked",
 ]
 
 /**
  * The compact shape's fields: always id, title, status, priority; the others only when set
  * (see compactTaskJson), `progress` as `subtasks: "done/total"`.
  */
-export const COMPACT_FIELDS: readonly TaskField[] = ["id", "title", "status", "priority", "project", "dueDate", "tags", "parentId", "assignee", "blocked", "progress"]
+export const COMPACT_FIELDS: readonly TaskField[] = ["id", "title", "status", "priority", "project", "dueDate", "tags", "parentId", "assignee", "lease", "blocked", "progress"]
 
 export interface CompactTask {
   id: string
@@ -97,6 +97,8 @@ export interface CompactTask {
   tags?: string[]
   parentId?: string
   assignee?: string
+  /** When the assignee's claim runs out (see domain/task-claim.ts). */
+  leaseExpiresAt?: string
   blocked?: true
   /** `done/total` of its subtasks. */
   subtasks?: string
@@ -114,6 +116,8 @@ export function compactTaskJson(task: Record<string, unknown>, cut: (text: strin
   if (Array.isArray(task.tags) && task.tags.length > 0) compact.tags = task.tags as string[]
   if (typeof task.parentId === "string") compact.parentId = task.parentId
   if (typeof task.assignee === "string") compact.assignee = task.assignee
+  const lease = task.lease as { expiresAt?: unknown } | undefined
+  if (lease && typeof lease === "object" && typeof lease.expiresAt === "string") compact.leaseExpiresAt = lease.expiresAt
   if (task.blocked === true) compact.blocked = true
   const progress = task.progress as { done?: unknown; total?: unknown } | null | undefined
   if (progress && typeof progress === "object") compact.subtasks = `${progress.done}/${progress.total}`

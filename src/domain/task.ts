@@ -43,6 +43,22 @@ export const Note = z.object({
 })
 export type Note = z.infer<typeof Note>
 
+/**
+ * A claim's lease (set by `tsk claim`, beside `assignee`, the holder): free again once `expiresAt`
+ * passed or the holder's process (`pid` on `host`, started at `start`) is gone. Absent on tasks
+ * assigned without a claim and on files written before leases; those never lapse.
+ */
+export const Lease = z.object({
+  expiresAt: Timestamp,
+  /** The lease's length: a write by the holder (or `renew`) extends it by this much. */
+  minutes: z.number().int().positive().max(10080).optional(),
+  pid: z.number().int().positive().optional(),
+  host: z.string().min(1).max(200).optional(),
+  /** The holder process's start time (Linux /proc), so a reused pid is not taken for it. */
+  start: z.string().max(40).optional(),
+})
+export type Lease = z.infer<typeof Lease>
+
 export const Title = z.string().trim().min(1, "title must not be empty").max(MAX_TITLE, `title must be at most ${MAX_TITLE} characters`)
 
 /**
@@ -76,6 +92,8 @@ const TaskObject = z.object({
   externalSource: z.string().nullable().default(null),
   /** Who works on it (set by `tsk claim`); absent when nobody does. */
   assignee: z.string().min(1).max(100).optional(),
+  /** The claim's lease, when the assignee claimed it (see Lease). */
+  lease: Lease.optional(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
   completedAt: Timestamp.nullable().default(null),

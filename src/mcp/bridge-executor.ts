@@ -22,6 +22,7 @@ import { createSyncBridgeCommands } from "../sync/sync-bridge-commands.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { errorKindOf, invalid, notFound, TskError } from "../domain/errors.ts"
 import { createTaskSession } from "./task-session.ts"
+import type { AgentIdentity } from "../domain/agent-identity.ts"
 
 export interface BridgeExecutor {
   /** The payload schema of a bridge command, or undefined for a command this build lacks. */
@@ -35,6 +36,8 @@ export interface ExecutorOptions {
   env: NodeJS.ProcessEnv
   /** The bridge `source` of the calling agent: recorded on created tasks and notes. */
   source: () => AgentSource
+  /** The holder of what this server claims (mcp-identity.ts). */
+  identity: () => AgentIdentity
 }
 
 /** An MCP client's name as a bridge source: Claude Code and Codex by name, anything else custom. */
@@ -63,7 +66,7 @@ function answerOf(response: { status: "ok" | "error"; data?: unknown; error?: st
 
 export function createBridgeExecutor(options: ExecutorOptions): BridgeExecutor {
   const { home, env, source } = options
-  const session = createTaskSession(home, source)
+  const session = createTaskSession(home, source, options.identity)
   const taskCommands = createTaskBridgeCommands(session.access)
   const osCommands = createOsBridgeCommands(createOsEngine({ root: resolveOsSettings(home).root, home, cwd: process.cwd() }))
   const c64Commands = createC64BridgeCommands(unreachableService)

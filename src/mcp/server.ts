@@ -13,6 +13,7 @@ import { defaultsAgent, splitPaging, toolInput, toolJsonSchema } from "./tool-sc
 import { outputJsonSchema, structuredOf } from "./tool-output.ts"
 import type { ToolEffect, ToolRow } from "./tool-table.ts"
 import { mcpMemoryId, type McpRecorder } from "./mcp-memory.ts"
+import { mcpIdentity } from "./mcp-identity.ts"
 import { describePayloadIssues } from "../bridge/protocol.ts"
 import { invalid, sanitizeErrorMessage, toTskError } from "../domain/errors.ts"
 
@@ -102,7 +103,8 @@ async function callTool(tool: Tool, executor: BridgeExecutor, args: Record<strin
 /** `recorder`: where each tools/call goes in the calling agent's memory (none: not recorded). */
 export function createTskMcpServer(options: TskMcpOptions, recorder?: McpRecorder): Server {
   const server = new Server({ name: "tsk", version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
-  const executor = createBridgeExecutor({ home: options.home, env: options.env, source: () => agentSourceOf(server.getClientVersion()?.name) })
+  const clientName = () => server.getClientVersion()?.name
+  const executor = createBridgeExecutor({ home: options.home, env: options.env, source: () => agentSourceOf(clientName()), identity: mcpIdentity(options.env, clientName) })
   const tools = buildTools(executor, options.tools)
   const folder = options.folder ?? process.cwd()
   const memoryId = () => mcpMemoryId(server.getClientVersion()?.name, options.env, folder)

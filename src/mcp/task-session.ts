@@ -9,6 +9,9 @@ import { WorkingTasks } from "../bridge/command-execution.ts"
 import { mutateTasks, readTasks } from "../store/tasks-repository.ts"
 import { conflict, TskError } from "../domain/errors.ts"
 import type { Task } from "../domain/task.ts"
+import type { AgentIdentity } from "../domain/agent-identity.ts"
+import { renewingLeases } from "../domain/task-claim.ts"
+import { createLeaseJudge } from "../os/lease-judge.ts"
 
 /** Writers racing for the same list: after this many reruns the call answers `conflict`. */
 const MAX_ATTEMPTS = 8
@@ -23,7 +26,7 @@ export interface TaskSession {
   run(definition: BridgeCommandDefinition, payload: unknown): Promise<unknown>
 }
 
-export function createTaskSession(home: string, source: () => string, clock: () => Date = () => new Date()): TaskSession {
+export function createTaskSession(home: string, source: () => string, identity: () => AgentIdentity, clock: () => Date = () => new Date()): TaskSession {
   let working: WorkingTasks | null = null
   const active = () => {
     if (!working) throw new TskError("io", "task commands run only inside a tool call")
@@ -31,9 +34,11 @@ export function createTaskSession(home: string, source: () => string, clock: () 
   }
   const access: TaskAccess = {
     tasks: () => active().list,
-    mutate: (operation) => active().mutate(operation, clock()),
+    mutate: (operation) => active().mutate(renewingLeases(identity().name, operation), clock()),
     now: clock,
     source,
+    identity,
+    leaseJudge: () => createLeaseJudge(home, clock()),
   }
 
   async function attempt(definition: BridgeCommandDefinition, payload: unknown): Promise<unknown> {

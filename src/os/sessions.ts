@@ -10,6 +10,7 @@ import { hostname } from "node:os"
 import { dirname, join } from "node:path"
 import { applyLiveness, type LivenessOptions } from "./session-liveness.ts"
 import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
+import { tryLock, unlock } from "../store/file-lock.ts"
 
 /** What hooks record; `stale` is only ever derived when reading (a session silent for too long). */
 export type SessionStatus = "working" | "needs_input" | "idle" | "stale" | "ended"
@@ -72,8 +73,8 @@ export interface HookEvent {
 const MAX_SESSIONS = 50
 const ENDED_KEEP_MS = 24 * 60 * 60 * 1000
 const SESSION_LOG_MAX_BYTES = 512 * 1024
-const LOCK_STALE_MS = 5000
-const LOCK_WAIT_MS = 500
+/** How long a hook waits on a live holder (each holds the lock a few milliseconds). */
+const LOCK_WAIT_MS = 20_000
 
 const text = (value: unknown, max: number) => (typeof value === "string" && value.length > 0 ? value.slice(0, max) : null)
 
@@ -176,7 +177,8 @@ export function readAgentSessions(osRoot: string, options: LivenessOptions = {})
     .sort((a, b) => b.updated.localeCompare(a.updated))
 }
 
-function writeDurableSync(path: string, content: string): void {
+/** Write `content` to a temp file, then rename it over `path` only if `stillOurs()` still holds. */
+function writeDurableSync(path: string, content: string, stillOurs: () => boolean): boolean {
   const temp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
   const fd = openSync(temp, "w", 0o600)
   try {
@@ -185,6 +187,10 @@ function writeDurableSync(path: string, content: string): void {
   } finally {
     closeSync(fd)
   }
+  if (!stillOurs()) {
+    rmSync(temp, { force: true })
+    return false
+  }
   renameSync(temp, path)
   const dirFd = openSync(dirname(path), "r")
   try {
@@ -192,33 +198,32 @@ function writeDurableSync(path: string, content: string): void {
   } finally {
     closeSync(dirFd)
   }
+  return true
 }
 
 const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 
-/** The same `<file>.lock` folder convention as proper-lockfile, without its import cost. */
-function withSyncLock<T>(path: string, fn: () => T): T {
-  const lock = `${path}.lock`
+/**
+ * A read-modify-write of `path` under the store's O_EXCL lock (`<file>.lock` naming its holder):
+ * a lock is taken over only when its holder is dead or silent past the store's stale time, never
+ * because a waiter ran out of patience. A writer taken over while paused notices before its rename
+ * and runs `update` again on what the other writer left, so no row is ever written over.
+ */
+function updateUnderLock<T>(path: string, update: () => { content: string; result: T }): T {
   const deadline = Date.now() + LOCK_WAIT_MS
   for (;;) {
-    try {
-      mkdirSync(lock, { mode: 0o700 })
-      break
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
-      if (age > LOCK_STALE_MS || Date.now() > deadline) {
-        // A stale lock (its holder died), or one held too long: a hook never waits past its budget.
-        rmSync(lock, { recursive: true, force: true })
-        continue
-      }
-      sleepSync(2)
+    const lock = tryLock(path)
+    if (!lock) {
+      if (Date.now() > deadline) throw new Error(`${path} stayed locked by a live process for ${LOCK_WAIT_MS / 1000} s; this event was not recorded there`)
+      sleepSync(1 + Math.floor(Math.random() * 3))
+      continue
     }
-  }
-  try {
-    return fn()
-  } finally {
-    rmSync(lock, { recursive: true, force: true })
+    try {
+      const { content, result } = update()
+      if (writeDurableSync(path, content, lock.stillHeld)) return result
+    } finally {
+      unlock(lock)
+    }
   }
 }
 
@@ -234,10 +239,9 @@ export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date
   refuseLinkedFolders(osRoot)
   mkdirSync(osRoot, { recursive: true, mode: 0o700 })
   const path = join(osRoot, "sessions.json")
-  const session = withSyncLock(path, () => {
+  const session = updateUnderLock(path, () => {
     const applied = applyHookEvent(readSessionsFile(path), event, now, { pid, host: hostname() })
-    writeDurableSync(path, JSON.stringify(applied.file, null, 2) + "\n")
-    return applied.session
+    return { content: JSON.stringify(applied.file, null, 2) + "\n", result: applied.session }
   })
   appendSessionLog(join(osRoot, "session_log.jsonl"), {
     at: session.updated,

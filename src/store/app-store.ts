@@ -18,7 +18,7 @@ import {
   type OperationContext,
 } from "../domain/task-operations.ts"
 import { logTime, startTimer, stopTimer, type TimerChange } from "../domain/time-tracking.ts"
-import { claimTask } from "../domain/task-claim.ts"
+import { claimTask, renewingLeases } from "../domain/task-claim.ts"
 import { importTasks, type ImportResult } from "../domain/task-import.ts"
 import { TskError, toTskError } from "../domain/errors.ts"
 import type { Config } from "../domain/config.ts"
@@ -77,6 +77,8 @@ export interface AppStoreOptions {
   home: string
   now?: () => Date
   newId?: () => string
+  /** Who makes the changes (a CLI caller): the leases it holds on the tasks it changes are renewed. */
+  actor?: string
 }
 
 /** The list's files as they are now: tasks.json and its journal. */
@@ -97,7 +99,9 @@ export function createAppStore(options: AppStoreOptions): AppStore {
 
   return createStore<AppState>()((set, get) => {
     async function mutate<T>(operation: (tasks: Task[], ctx: OperationContext) => Mutation<T>): Promise<T> {
-      const { snapshot, result } = await mutateTasks(options.home, (tasks) => operation(tasks, context()))
+      const { actor } = options
+      const change = actor === undefined ? operation : renewingLeases(actor, operation)
+      const { snapshot, result } = await mutateTasks(options.home, (tasks) => change(tasks, context()))
       // An older snapshot can arrive after a newer reload; keep the newest.
       if (snapshot.revision >= get().revision) set({ tasks: snapshot.tasks, revision: snapshot.revision, loadError: null })
       return result

@@ -29,11 +29,22 @@ describe("tsk prime", () => {
     }))
     const { stdout, code } = runTsk(temp.home, ["prime"])
     expect(code).toBe(0)
-    expect(stdout).toContain("## In progress (1)\n- `aaaa0001` Blocker (urgent)")
+    expect(stdout).toContain("## In progress (1)\n- `aaaa0001` Blocker (urgent) — nobody holds it")
     expect(stdout).toContain("- `aaaa0004` Important  [2Jthing (high)\n- `aaaa0003` Low chore (low)")
     expect(stdout).toContain("## Blocked (1)\n- `aaaa0002` Waits on the blocker — blocked by Blocker")
     expect(stdout).not.toContain("Finished")
     expect(stdout).not.toContain("\u001b")
+    // The hints name commands that do what they say.
+    expect(stdout).toContain("`tsk next --claim`")
+    expect(stdout).toContain("`tsk claim <id>`")
+  })
+
+  it("shows who holds work in progress and for how long, in text and --json", async () => {
+    await mutateTasks(temp.home, () => ({ tasks: [makeTask({ id: "bbbb0001", title: "Shared work", order: 1 })], result: null }))
+    runTsk(temp.home, ["claim", "bbbb0001", "--ttl", "45m"], { TSK_AGENT: "claude-code-3f9a1c" })
+    expect(runTsk(temp.home, ["prime"]).stdout).toMatch(/- `bbbb0001` Shared work — held by claude-code-3f9a1c \(4\dm left\)/)
+    const data = runTskJson<{ inProgress: { tasks: Array<{ assignee: string; leaseExpiresAt: string }> } }>(temp.home, ["prime"])
+    expect(data.inProgress.tasks[0]).toMatchObject({ assignee: "claude-code-3f9a1c", leaseExpiresAt: expect.any(String) })
   })
 
   it("shows the agent's phase and plan when there is an operating state, and creates none otherwise", () => {
@@ -47,12 +58,13 @@ describe("tsk prime", () => {
     expect(stdout).toContain("Write prime")
   })
 
-  it("stays under 1,500 tokens at 10,000 tasks and says how many more there are", async () => {
+  it("stays under 1,500 tokens at 10,000 tasks, text and --json, and says how many more there are", async () => {
     const bench = await makeBenchHome(10_000)
     try {
       const { stdout } = runTsk(bench.home, ["prime"])
-      expect(stdout.length / 4).toBeLessThan(1500)
-      expect(stdout).toMatch(/- … \d+ more: `tsk list --status todo --sort priority`/)
+      expect(Buffer.byteLength(stdout) / 4).toBeLessThan(1500)
+      expect(Buffer.byteLength(runTsk(bench.home, ["prime", "--json"]).stdout) / 4).toBeLessThan(1500)
+      expect(stdout).toMatch(/- … \d+ more: `tsk ready`/)
       const data = runTskJson<{ ready: { total: number; tasks: unknown[] } }>(bench.home, ["prime"])
       expect(data.ready.tasks).toHaveLength(10)
       expect(data.ready.total).toBeGreaterThan(10)
@@ -75,9 +87,12 @@ describe("tsk agent snippet --mcp and --hooks", () => {
     }
     const text = runTsk(temp.home, ["agent", "snippet", "--mcp"]).stdout
     expect(text).toContain(`claude mcp add tsk -e TSK_HOME=${temp.home} -- ${join(PROJECT_ROOT, "bin", "tsk")} mcp`)
+    // The .mcp.json block, shared between machines: variables Claude Code expands, this machine's values as defaults.
+    expect(text).toContain(`"command": "\${TSK_BIN:-${join(PROJECT_ROOT, "bin", "tsk")}}"`)
+    expect(text).toContain(`"TSK_HOME": "\${TSK_HOME:-${temp.home}}"`)
   })
 
-  it("wires tsk prime into SessionStart and PreCompact beside tsk hook, by absolute path", () => {
+  it("wires tsk prime into SessionStart beside tsk hook, by absolute path, and into no hook whose output nobody reads", () => {
     const settings = runTskJson<{ hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }>(temp.home, ["agent", "snippet", "--hooks"])
     const commands = (event: string) => settings.hooks[event]!.flatMap((entry) => entry.hooks.map((h) => h.command))
     const launcher = join(PROJECT_ROOT, "bin", "tsk")
@@ -86,7 +101,8 @@ describe("tsk agent snippet --mcp and --hooks", () => {
       `TSK_HOME=${temp.home} ${launcher} memory restore --session-start --max-tokens 2000`,
       `TSK_HOME=${temp.home} ${launcher} prime`,
     ])
-    expect(commands("PreCompact")).toEqual([`TSK_HOME=${temp.home} ${launcher} prime`])
+    // Claude Code shows PreCompact's output to nobody; SessionStart runs again after a compaction.
+    expect(settings.hooks.PreCompact).toBeUndefined()
     expect(commands("Stop")).toEqual([`TSK_HOME=${temp.home} ${launcher} hook`])
   })
 })

@@ -47,15 +47,15 @@ describe("the list screen", () => {
     }
   })
 
-  it("shows who holds a claimed task, in its row and in the detail panel", async () => {
+  it("shows who holds a claimed task and how long the lease runs, in its row and in the detail panel", async () => {
     await withTree()
     const [report] = app.store.getState().tasks
     await app.store.getState().claimTask(report!.id, "claude")
     const frame = await app.render()
     // Before the due date, the project and the tags, which give way first where the row is short.
-    expect(lineWith(frame, "Write report")).toMatch(/› ◐ ! Write report\s+\(claude\) 2d late( @work)?( #q1)?( …)?│/)
+    expect(lineWith(frame, "Write report")).toMatch(/› ◐ ! Write report\s+\(claude 30m\) 2d late( @work)?( #q1)?( …)?│/)
     expect(lineWith(frame, "Buy milk")).not.toContain("(")
-    expect(frame).toContain("assignee  claude")
+    expect(frame).toContain("assignee  claude · lease 30m left")
   })
 
   it("shows blockers and subtasks of the selected task", async () => {

@@ -11,7 +11,7 @@ import { TIERS, toolsOfTier, type Tier } from "../../src/mcp/tool-table.ts"
 export function mcpTierTable(): string {
   const home = mkdtempSync(join(tmpdir(), "tsk-tier-table-"))
   try {
-    const executor = createBridgeExecutor({ home, env: {}, source: () => "custom" })
+    const executor = createBridgeExecutor({ home, env: {}, source: () => "custom", identity: () => ({ name: "custom", how: "source" }) })
     const listed = {} as Record<Tier, Array<{ name: string }>>
     for (const tier of TIERS) listed[tier] = [...buildTools(executor, toolsOfTier(tier)).values()].map((t) => t.listed)
     return tierTableMarkdown(listed)

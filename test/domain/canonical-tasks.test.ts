@@ -59,6 +59,7 @@ function validTask(g: Gen, n: number): Record<string, unknown> {
     order: g.pick([0, n, -3, 1.5, 1e21]),
   }
   if (g.chance(0.3)) task.assignee = g.pick(["claude", "a".repeat(100), "someone else"])
+  if (g.chance(0.2)) task.lease = g.pick([{ expiresAt: instant(g) }, { expiresAt: instant(g), minutes: g.pick([30, 1, 10080]), pid: g.int(1, 99999), host: "box", start: "123" }, { expiresAt: instant(g), pid: 7 }])
   return task
 }
 
@@ -67,7 +68,7 @@ const ODD_VALUES: unknown[] = [
   null, undefined, "", " ", " padded ", "padded ", "x\u00a0", "\u2028x", "\ufeffx", "x\t", "x", "x".repeat(201), "a".repeat(101), 0, -1, -0, 1.5, 7, 1001, 2 ** 53,
   Number.POSITIVE_INFINITY, Number.NaN, true, false, [], [""], ["ok", 3], {}, { extra: 1 }, "2026-02-30", "2026-13-01",
   "2026-1-1", "2024-02-29", "todo", "urgent", "weekly", { start: "s", end: null }, { start: "s", end: null, extra: 1 },
-  { id: "n", content: "c", createdAt: "t", source: "cli" }, { frequency: "daily", interval: 1 }, { frequency: "daily", interval: 0 },
+  { id: "n", content: "c", createdAt: "t", source: "cli" }, { expiresAt: "t" }, { expiresAt: "t", pid: 0 }, { expiresAt: "t", minutes: 0 }, { expiresAt: "t", pid: 3, host: "" }, { frequency: "daily", interval: 1 }, { frequency: "daily", interval: 0 },
 ]
 
 /** Every place a value sits in `root`, as [container, key] pairs. */
@@ -88,7 +89,7 @@ function mutate(g: Gen, file: Record<string, unknown>): void {
   if (kind === 0 && !Array.isArray(container)) delete container[key]
   else if (kind === 1 && !Array.isArray(container)) {
     // Defined, not assigned: JSON.parse makes `__proto__` an own key, not the prototype.
-    const added = g.pick(["extra", "assignee", "daysOfWeek", "endDate", "__proto__", "dayOfMonth", "title"])
+    const added = g.pick(["extra", "assignee", "lease", "daysOfWeek", "endDate", "__proto__", "dayOfMonth", "title"])
     Object.defineProperty(container, added, { value: structuredClone(g.pick(ODD_VALUES)), enumerable: true, writable: true, configurable: true })
   }
   else if (kind === 2) container[key] = structuredClone(g.pick(ODD_VALUES))

@@ -11,14 +11,15 @@ export interface McpSession {
   close: () => Promise<void>
 }
 
-/** `cwd`: the project folder the server runs in (part of the agent's memory key). */
-export async function startMcp(home: string, args: string[] = [], clientName = "tsk-test", cwd?: string): Promise<McpSession> {
+/** `cwd`: the project folder the server runs in (part of the agent's memory key); `extraEnv` on top of this process's (less TSK_AGENT). */
+export async function startMcp(home: string, args: string[] = [], clientName = "tsk-test", cwd?: string, extraEnv: Record<string, string> = {}): Promise<McpSession> {
   const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== "TSK_AGENT") env[key] = value
+  Object.assign(env, extraEnv)
   const transport = new StdioClientTransport({
     command: BUN,
     args: [MAIN, "mcp", ...args],
-    env: { ...Object.fromEntries(Object.entries(env).filter(([key]) => key !== "TSK_AGENT")), TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1" },
+    env: { ...env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1" },
     stderr: "pipe",
     ...(cwd !== undefined ? { cwd } : {}),
   })

@@ -17,7 +17,7 @@ afterEach(() => temp.cleanup())
 
 describe("task commands run by the MCP server", () => {
   it("runs a bridge command on tasks.json and makes its change durable", async () => {
-    const session = createTaskSession(temp.home, () => "custom")
+    const session = createTaskSession(temp.home, () => "custom", () => ({ name: "custom", how: "source" }))
     const create = createTaskBridgeCommands(session.access).find((d) => d.command === "create")!
     const data = (await session.run(create, { title: "From MCP" })) as { id: string }
     expect((await readTasks(temp.home)).tasks.map((t) => t.id)).toEqual([data.id])
@@ -25,7 +25,7 @@ describe("task commands run by the MCP server", () => {
 
   it("runs the command again when another writer changed tasks.json meanwhile, losing neither change", async () => {
     await mutateTasks(temp.home, (tasks) => ({ tasks: [...tasks, makeTask({ id: "existing" })], result: null }))
-    const session = createTaskSession(temp.home, () => "custom")
+    const session = createTaskSession(temp.home, () => "custom", () => ({ name: "custom", how: "source" }))
     let runs = 0
     const racing = defineBridgeCommand({
       command: "racing-create",
@@ -46,7 +46,7 @@ describe("task commands run by the MCP server", () => {
   it("writes nothing for a command that only reads", async () => {
     await mutateTasks(temp.home, (tasks) => ({ tasks: [...tasks, makeTask({ id: "one" })], result: null }))
     const before = (await readTasks(temp.home)).revision
-    const session = createTaskSession(temp.home, () => "custom")
+    const session = createTaskSession(temp.home, () => "custom", () => ({ name: "custom", how: "source" }))
     const list = createTaskBridgeCommands(session.access).find((d) => d.command === "list")!
     expect(((await session.run(list, {})) as PagedAnswer).items).toHaveLength(1)
     expect((await readTasks(temp.home)).revision).toBe(before)

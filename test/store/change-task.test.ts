@@ -203,7 +203,7 @@ describe("one-task commands by full id", () => {
         }
       }
       // Times and new ids differ from run to run; everything else must not.
-      const strip = (text: string) => text.replace(/"(updatedAt|completedAt|createdAt)":"[^"]+"/g, '"$1":"-"').replace(/"id":"[0-9a-f-]{36}","content"/g, '"id":"-","content"')
+      const strip = (text: string) => text.replace(/"(updatedAt|completedAt|createdAt|expiresAt|leaseExpiresAt)": ?"[^"]+"/g, '"$1":"-"').replace(/"id":"[0-9a-f-]{36}","content"/g, '"id":"-","content"').replace(/until \d{4}-[0-9T:.-]+Z/g, "until -")
       const both = (args: (id: (task: Task) => string) => string[]) => {
         const byId = runTsk(home, args((t) => t.id))
         const byPrefix = runTsk(other.home, args((t) => t.id.slice(0, 8)))
