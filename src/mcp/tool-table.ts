@@ -41,7 +41,7 @@ export interface ToolRow {
 
 export const TOOL_TABLE: readonly ToolRow[] = [
   // core
-  { name: "task_query", tier: "core", command: "query", answer: "page", description: "Find tasks: filter by status, priority, project, tag, due (today|overdue|week|YYYY-MM-DD), search text, assignee; ready:true gives the work ready to start (open, not blocked, no open subtasks), blocked:true the blocked work. Open tasks unless status or all:true. Pages of 50 compact tasks (limit, offset); the answer says total and nextOffset. compact:false gives whole tasks.", effect: "read", output: "page" },
+  { name: "task_query", tier: "core", command: "query", answer: "page", description: "Find tasks by the filters below; ready:true gives the work ready to start (open, not blocked, no open subtasks), blocked:true the blocked work. Open tasks unless status or all:true. Pages of 50 compact tasks (limit, offset) with total and nextOffset; compact:false gives whole tasks.", effect: "read", output: "page" },
   { name: "task_show", tier: "core", command: "show", answer: "task", description: "One task with everything: description, notes (newest 20), time entries, blockers, subtasks. taskId takes the full id or a unique prefix.", effect: "read", output: "task" },
   { name: "task_create", tier: "core", command: "create", answer: "bounded", description: "Create a task. dueDate: YYYY-MM-DD, today, tomorrow, +3d. Answers the new task (use its id).", effect: "write", output: "taskChange" },
   { name: "task_create_subtask", tier: "core", command: "create-subtask", answer: "bounded", description: "Create a subtask under parentId (3 levels at most). Answers the new task.", effect: "write", output: "taskChange" },

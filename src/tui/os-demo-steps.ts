@@ -57,6 +57,8 @@ const ARTIFACTS = {
 async function writeArtifact(ctx: DemoContext, artifact: DemoArtifact, content: string): Promise<void> {
   const path = join(demoWorkspace(ctx.home), artifact.file)
   await mkdir(dirname(path), { recursive: true })
+  // A project, as an agent's is: artifacts are placed only inside a folder that holds a .git.
+  await mkdir(join(demoWorkspace(ctx.home), ".git"), { recursive: true })
   await writeFile(path, content)
 }
 
