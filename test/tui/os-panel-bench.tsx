@@ -80,7 +80,8 @@ export async function measureOsPanel(options: OsPanelBenchOptions): Promise<OsPa
   const { home } = options
   const everyMs = options.frameEveryMs ?? 5
   const workspace = join(home, "bench-workspace")
-  mkdirSync(workspace, { recursive: true })
+  // A project, as an agent's is: artifacts are placed only inside a folder that holds a .git.
+  mkdirSync(join(workspace, ".git"), { recursive: true })
   const artifactFile = "bench-file.ts"
   writeFileSync(join(workspace, artifactFile), "// Purpose: a file the benchmark's plan produces.\n// Depends on: []\nexport const value = 1\n")
   const store = createAppStore({ home })
