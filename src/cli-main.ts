@@ -40,6 +40,14 @@ export async function runCommandLine(argv: string[]): Promise<number> {
     await (await import("./store/background-compaction.ts")).runCompactor(tskHome(process.env))
     return 0
   }
+  // A Claude Code hook runs on every agent event and must answer in a few milliseconds: its code
+  // is part of this bundle, so neither the command table nor more.js (and the look at its ~260
+  // sources first) loads for it.
+  if (argv[0] === "hook" && argv.length === 1) {
+    const code = await (await import("./cli/hook-command.ts")).hookMain()
+    await flushOutput()
+    return code
+  }
   const code = await runCli(rootCommand, argv)
   await flushOutput()
   await keepTasksFileCurrent()

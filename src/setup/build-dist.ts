@@ -23,9 +23,9 @@
 //   frame than parsing OpenTUI's 1.5 MB of ES modules from node_modules). OpenTUI awaits at its
 //   top level, which a require cannot wait for: the build rewrites those statements to
 //   synchronous ones and fails when it does not find them (see openTuiWithoutTopLevelAwait);
-// - dist/main.js and its chunks, ES modules: the entry point for `bun dist/main.js` and the
-//   launcher's path for the hook, which must answer in a few milliseconds and so loads no more
-//   than it needs; it imports cli.js for the rest.
+// - dist/main.js and its chunks, ES modules: the entry point for `bun dist/main.js`, which
+//   answers the hook loading no more than it needs (cli.js, the launcher's path, answers it
+//   before its command table: see cli-main.ts); it imports cli.js for the rest.
 // The bundles that carry the same source module (the store, in cli.js, more.js and tui.js) each
 // have their own copy, as two processes would. A process uses one, but for `tsk demo`, whose
 // script (more.js) reads the tasks and drops bridge commands while the TUI (tui.js) runs, and

@@ -117,7 +117,18 @@ describe("tsk hook", () => {
     const report = measureHookLatency({ home, runs: 3, entry: "direct" })
     expect(report).toMatchObject({ runs: 3, command: "bun src/cli/hook-command.ts" })
     expect(report.samplesMs).toHaveLength(3)
+    // Each beside a bare Bun start, the floor of its ratio.
+    expect(report.floorMedianMs).toBeGreaterThan(0)
+    expect(report.ratio).toBeGreaterThan(0)
+    expect(report.cpuRatio).toBeGreaterThan(0)
     expect(readAgentSessions(join(home, "os"))[0]).toMatchObject({ id: "bench-session", event: "PreToolUse", status: "working" })
+  })
+
+  it("measures the hook as installed hooks run it, through the launcher", () => {
+    const report = measureHookLatency({ home, runs: 2, entry: "launcher" })
+    expect(report).toMatchObject({ runs: 2, command: "bin/tsk hook" })
+    expect(report.ratio).toBeGreaterThan(0)
+    expect(readAgentSessions(join(home, "os"))[0]).toMatchObject({ id: "bench-session", event: "UserPromptSubmit" })
   })
 })
 

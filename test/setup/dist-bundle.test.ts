@@ -137,6 +137,19 @@ describe("the bundled entry point", () => {
     for (const args of [["list", "--json"], ["list"], ["show", id], ["show", id, "--json"], ["ready", "--json"], ["ready"], ["next"], ["next", "--json"], ["stats"], ["stats", "--json"]]) expect(loaded(args), args.join(" ")).toEqual([])
   })
 
+  it("answers the hook from cli.js alone, before the command table: no more.js, no zod, no builtin but node:fs, node:path and node:os", () => {
+    const helpers = ["report-bundles.ts", "report-builtins.ts", "report-zod.ts"].flatMap((helper) => ["--preload", join(PROJECT_ROOT, "test", "helpers", helper)])
+    const input = JSON.stringify({ hook_event_name: "PreToolUse", session_id: "bundled-hook", tool_name: "Bash" })
+    const result = spawnSync(BUN, [...helpers, join(out, DIST_CLI), "hook"], { cwd: tmpdir(), env: { ...process.env, TSK_HOME: home }, encoding: "utf8", input, timeout: 60_000 })
+    expect(result.status, result.stderr).toBe(0)
+    expect(result.stdout).toBe("")
+    expect(JSON.parse(/bundles required: (.*)/.exec(result.stderr)![1]!)).toEqual([DIST_CLI])
+    expect((JSON.parse(/builtins loaded: (.*)/.exec(result.stderr)![1]!) as string[]).sort()).toEqual(["node:fs", "node:os", "node:path"])
+    expect(result.stderr).not.toContain("zod was initialised")
+    const sessions = JSON.parse(readFileSync(join(home, "os", "sessions.json"), "utf8")) as { sessions: Record<string, { event: string }> }
+    expect(sessions.sessions["bundled-hook"]).toMatchObject({ event: "PreToolUse" })
+  })
+
   it("holds one zod in vendor.js, shared by our code and the MCP SDK", () => {
     const script = `
       const vendor = require(${JSON.stringify(join(out, DIST_VENDOR))})
