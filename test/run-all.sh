@@ -4,11 +4,12 @@
 set -u
 cd "$(dirname "$0")/.."
 
-names=(typecheck unit torture e2e)
+names=(typecheck unit torture crash-states e2e)
 commands=(
   "npm run --silent typecheck"
   "npm run --silent test:unit"
   "npm run --silent torture -- --trials 20"
+  "npm run --silent crash-states"
   "npm run --silent test:e2e"
 )
 results=()

@@ -24,6 +24,7 @@ import { sanitizeErrorMessage } from "../domain/errors.ts"
 import { createMemoryManager } from "../memory/memory-manager.ts"
 import { createMemoryBridgeCommands } from "./memory-commands.ts"
 import { createApprovalBridgeCommands } from "./approval-commands.ts"
+import { createConflictBridgeCommands } from "./conflict-commands.ts"
 import { createTrafficRecorder } from "./memory-recording.ts"
 import { createLeaseJudge } from "../os/lease-judge.ts"
 
@@ -99,7 +100,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
   const taskCommands = createTaskBridgeCommands(router.access)
   // Agent memory: memory-* commands, and every agent's commands recorded with their answers.
   const memoryManager = createMemoryManager(home)
-  const hosted = () => [...createMemoryBridgeCommands(memoryManager), ...createApprovalBridgeCommands(home, "bridge"), ...(options.commands ?? [])]
+  const hosted = () => [...createMemoryBridgeCommands(memoryManager), ...createApprovalBridgeCommands(home, "bridge"), ...createConflictBridgeCommands(home), ...(options.commands ?? [])]
   let registry: BridgeRegistry = createBridgeRegistry(taskCommands, hosted())
   const services: RunnerService[] = []
   const listeners = new Set<(event: ProcessedEvent) => void>(options.onEvent ? [options.onEvent] : [])

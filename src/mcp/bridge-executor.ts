@@ -10,6 +10,7 @@ import { describePayloadIssues, type AgentSource } from "../bridge/protocol.ts"
 import { createTaskBridgeCommands } from "../bridge/task-commands.ts"
 import { createMemoryBridgeCommands } from "../bridge/memory-commands.ts"
 import { createApprovalBridgeCommands } from "../bridge/approval-commands.ts"
+import { createConflictBridgeCommands } from "../bridge/conflict-commands.ts"
 import { createMemoryManager } from "../memory/memory-manager.ts"
 import { sendAgentCommand } from "../bridge/send-command.ts"
 import { machineBelongsToRunner, sendToRunner } from "../bridge/c64-machine-route.ts"
@@ -72,7 +73,7 @@ export function createBridgeExecutor(options: ExecutorOptions): BridgeExecutor {
   const c64Commands = createC64BridgeCommands(unreachableService)
   const memoryCommands = createMemoryBridgeCommands(createMemoryManager(home))
   const approvalCommands = createApprovalBridgeCommands(home, "mcp")
-  const registry = createBridgeRegistry(taskCommands, [...osCommands, ...c64Commands, ...memoryCommands, ...approvalCommands, ...createSyncBridgeCommands(home)])
+  const registry = createBridgeRegistry(taskCommands, [...osCommands, ...c64Commands, ...memoryCommands, ...approvalCommands, ...createSyncBridgeCommands(home), ...createConflictBridgeCommands(home)])
   const forwarded = new Set(c64Commands.map((d) => d.command))
 
   const validated = (definition: BridgeCommandDefinition, payload: unknown): unknown => {

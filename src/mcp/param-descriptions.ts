@@ -21,6 +21,8 @@ export const PARAM_DESCRIPTIONS: Readonly<Record<string, string>> = {
   tasks: "the tasks to create, each with the fields of task_create",
   duration: "1h30m, 45m, or minutes",
   counts: "true: how many tasks (and open ones) use each name",
+  // conflicts
+  "conflicts_clear.ids": "the conflict ids to clear (from conflicts_list); all when left out or empty",
   // approvals
   ruleId: "the rule's id, from approvals_list",
   // task_query / task_list

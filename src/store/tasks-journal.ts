@@ -7,7 +7,7 @@
 // fsynced before the change is acknowledged. The last line may be torn (a crash during that write,
 // never acknowledged): readers ignore it and the next writer cuts it off. A bad line that is not
 // the last makes the journal corrupt (like a corrupt tasks.json: nothing is written over it).
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync, constants } from "node:fs"
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, lstatSync, openSync, readSync, statSync, writeSync, constants } from "node:fs"
 import { TskError } from "../domain/errors.ts"
 import { LockLostError } from "./lock-context.ts"
 import type { Task } from "../domain/task.ts"
@@ -15,6 +15,7 @@ import { fsyncDirSync } from "./durable-file.ts"
 import { dirname } from "node:path"
 import { nothingAt } from "./bun-files.ts"
 import { linkRefused } from "./home-links.ts"
+import { oddKindOf } from "./regular-file.ts"
 
 export interface JournalLine {
   base: number
@@ -224,7 +225,7 @@ export function readJournalBytes(path: string, from = 0): { bytes: Buffer; ino: 
   }
   try {
     const stat = fstatSync(fd)
-    if (!stat.isFile()) throw new TskError("io", `${path} is not a regular file; tsk reads tasks.journal only as one`, { file: path })
+    if (!stat.isFile()) throw new TskError("io", `${path} is ${oddKindOf(stat)}, not a regular file; tsk reads only regular files (tsk doctor --repair fixes it)`, { file: path })
     const length = Math.max(0, stat.size - from)
     const bytes = Buffer.alloc(length)
     let got = 0
@@ -251,12 +252,18 @@ export function readJournalBytes(path: string, from = 0): { bytes: Buffer; ino: 
  */
 export async function readJournalForReader(path: string): Promise<{ bytes: Buffer; ino: number; size: number } | null> {
   if (nothingAt(path)) return null
+  // A journal is there (between compactions): a link in its place is refused, not read through,
+  // and anything but a regular file is refused before a read that would block on it.
+  const link = lstatSync(path, { throwIfNoEntry: false })
+  if (link && !link.isFile()) throw new TskError("io", `${path} is ${oddKindOf(link)}, not a regular file; tsk reads only regular files (tsk doctor --repair fixes it)`, { file: path })
   const file = Bun.file(path)
   try {
     const stat = await file.stat()
+    if (!stat.isFile()) throw new TskError("io", `${path} is not a regular file; tsk reads only regular files (tsk doctor --repair fixes it)`, { file: path })
     const bytes = Buffer.from(await file.slice(0, stat.size).arrayBuffer())
     return { bytes, ino: stat.ino, size: stat.size }
   } catch (error) {
+    if (error instanceof TskError) throw error
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null
     throw new TskError("io", `cannot read tasks.journal: ${(error as NodeJS.ErrnoException).code ?? "error"}`)
   }

@@ -2,12 +2,13 @@
 // tasks.journal (the changes since, see tasks-journal.ts). Every reader sees base + journal; its
 // revision is the journal's last one. A tasks.json tsk did not write beside a journal is merged
 // first (tasks-compaction.ts, outside-merge.ts).
-import { closeSync, openSync, readSync, statSync } from "node:fs"
+import { closeSync, lstatSync, openSync, readSync } from "node:fs"
 import { homePaths } from "./paths.ts"
 import { readCacheText } from "./bun-files.ts"
 import { readValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
-import { fileIdentity, readFileIdentity } from "./file-identity.ts"
-import { readJsonFile } from "./durable-file.ts"
+import { fileIdentity, notRegularFile, readFileIdentity, readRegularFileIdentity } from "./file-identity.ts"
+import { MAX_STATE_FILE_BYTES, readRegularFileSync } from "./regular-file.ts"
+import { parseJsonText } from "./durable-file.ts"
 import type { TasksFile } from "../domain/task.ts"
 import { TASKS_FILE_VERSION } from "../domain/task-constants.ts"
 import { TskError } from "../domain/errors.ts"
@@ -31,7 +32,7 @@ export async function readState(home: string, options: { locked?: boolean } = {}
   // identity, are read beside the identity, and the content between the two identities.
   const file = homePaths(home).tasks
   for (let attempt = 1; ; attempt++) {
-    const [before, stamp, meta] = await Promise.all([readFileIdentity(file), readValidatedStamp(file), readCacheText(metaPath(file))])
+    const [before, stamp, meta] = await Promise.all([readRegularFileIdentity(file), readValidatedStamp(file), readCacheText(metaPath(file))])
     // The last attempt trusts nothing unverified: it returns whatever the identities say after it.
     const read: BaseRead = { before, trust: attempt < 5 && before !== null && stamp === before, unverified: null }
     let state: StoreState
@@ -163,30 +164,34 @@ export async function readBase(home: string, options: { locked?: boolean }, read
     if (trusted) return (read.unverified = trusted)
   }
   // No file yet (a new home): nothing to read, and no reason to load the schema to say so.
-  if (before === null && statSync(file, { throwIfNoEntry: false }) === undefined) {
+  if (before === null && lstatSync(file, { throwIfNoEntry: false }) === undefined) {
     // Missing, not new, when a journal, backups or a copy set aside show there was a list.
     const { listEvidence, missingListError } = await import("./missing-list.ts")
     const evidence = listEvidence(home)
     if (evidence.length > 0) throw missingListError(evidence)
     return NO_BASE
   }
-  const canonical = await (await import("./canonical-tasks-read.ts")).readCanonicalTasks(file, before)
+  // An identity tsk does not know: the file is read without blocking or following a link, since
+  // the stat above follows one (see regular-file.ts).
+  const text = readListText(file)
+  if (text === null) return NO_BASE
+  const canonical = await (await import("./canonical-tasks-read.ts")).readCanonicalTasks(file, text, before)
   if (canonical) {
     const same = fileIdentity(file) === before
     if (same) recordBaseMeta(file, canonical, before)
     return remember(file, same ? before : null, canonical)
   }
   const { TasksFile } = await import("../domain/task.ts")
-  let loaded: Awaited<ReturnType<typeof readJsonFile<typeof TasksFile>>>
+  let value: TasksFile
   try {
-    loaded = await readJsonFile(file, TasksFile, "tasks.json")
+    value = parseJsonText(text, TasksFile, "tasks.json")
   } catch (error) {
     // The ancestor's bare array is migrated (with a backup), never treated as a corrupt file.
     const migrated = error instanceof TskError && error.kind === "corrupt" ? await migrateAncestorFile(home, options.locked === true, serializeTasksFile) : null
     if (migrated) return migrated
     throw error
   }
-  if (loaded.status === "missing") return NO_BASE
+  const loaded = { value, text }
   const snapshot = { revision: loaded.value.revision, tasks: loaded.value.tasks }
   // Trust later reads only of a file that is exactly what tsk would write: a hand-written file
   // may leave out fields the schema fills in, which a read without the schema would miss.
@@ -197,6 +202,19 @@ export async function readBase(home: string, options: { locked?: boolean }, read
   const same = fileIdentity(file) === before
   if (same) recordBaseMeta(file, snapshot, before, exact)
   return remember(file, same ? before : null, snapshot)
+}
+
+/** The text of tasks.json, null when there is none; an odd file there is an `io` error naming it. */
+function readListText(file: string): string | null {
+  let read: ReturnType<typeof readRegularFileSync>
+  try {
+    read = readRegularFileSync(file, MAX_STATE_FILE_BYTES)
+  } catch (error) {
+    throw new TskError("io", `cannot read tasks.json: ${(error as NodeJS.ErrnoException).code ?? "error"}`, { file })
+  }
+  if (read.kind === "missing") return null
+  if (read.kind === "odd") throw notRegularFile(file, read.reason.replace(/^is /, "").replace(/, not a regular file$/, ""))
+  return read.bytes.toString("utf8")
 }
 
 /**

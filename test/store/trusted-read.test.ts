@@ -24,7 +24,7 @@ function scriptedFile(path: string, options?: BlobPropertyBag): ReturnType<typeo
   file.stat = async () => {
     if (script.length === 0) return realStat()
     taken++
-    return { ino: script.shift()!, size: 0, mtimeMs: 0, ctimeMs: 0 } as Awaited<ReturnType<typeof realStat>>
+    return { ino: script.shift()!, size: 0, mtimeMs: 0, ctimeMs: 0, isFile: () => true } as Awaited<ReturnType<typeof realStat>>
   }
   return file
 }
