@@ -23,6 +23,8 @@ export interface RowSource {
   isIncluded(task: Task): boolean
   /** The tasks of one sibling group that show, in display order. */
   shown(siblings: readonly Task[]): readonly Task[]
+  /** Whether the task has a row (it shows, and so do its ancestors, none of them collapsed). */
+  hasRow(taskId: string): boolean
 }
 
 interface Level {
@@ -83,6 +85,7 @@ export class RowList {
   /** The row index of the task, or -1 when it does not show. */
   indexOf(taskId: string): number {
     for (let i = 0; i < this.rows.length; i++) if (this.rows[i]!.task.id === taskId) return i
+    if (this.source !== null && !this.source.hasRow(taskId)) return -1
     while (this.stack.length > 0) {
       const at = this.rows.length
       this.fill(at)

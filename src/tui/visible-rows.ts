@@ -6,7 +6,7 @@ import type { Task } from "../domain/task.ts"
 import type { TaskView, TaskViewDelta } from "./task-view.ts"
 import type { StatusFilter } from "./ui-store.ts"
 import { facetMatcher, hasFacets, type Facets } from "./task-filter.ts"
-import { RowList } from "./row-list.ts"
+import { MAX_DEPTH, RowList } from "./row-list.ts"
 
 export type { TaskRow } from "./row-list.ts"
 
@@ -126,7 +126,21 @@ function buildRows(view: TaskView, options: RowOptions): RowList {
     }
   }
   const roots = orphans ? view.tasks.filter((t) => t.parentId === null || !view.index.has(t.parentId)) : (view.children.get(null) ?? [])
-  return RowList.lazy({ children: view.children, roots, collapsed: options.collapsed, everything, isIncluded, shown })
+  const shows = (task: Task) => everything || isIncluded(task)
+  // Up through the ancestors to a top-level task (or one whose parent is missing), each shown and
+  // expanded, within the depth the walk goes to (which also ends a parent cycle).
+  const hasRow = (taskId: string): boolean => {
+    const found = view.index.get(taskId)
+    if (found === undefined || !shows(found)) return false
+    let task: Task = found
+    for (let steps = 0; ; steps++) {
+      const parent: Task | undefined = task.parentId === null ? undefined : view.index.get(task.parentId)
+      if (parent === undefined) return true
+      if (steps >= MAX_DEPTH || options.collapsed.has(parent.id) || !shows(parent)) return false
+      task = parent
+    }
+  }
+  return RowList.lazy({ children: view.children, roots, collapsed: options.collapsed, everything, isIncluded, shown, hasRow })
 }
 
 /**

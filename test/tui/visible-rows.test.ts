@@ -159,9 +159,15 @@ describe("visibleRows built as they are read", () => {
       { statusFilter: "open", collapsed: new Set(["c2", "orphan"]) },
     ]
     for (const over of cases) {
-      const counted = visibleRows(taskView(odd, []), { ...options, ...over }).length
+      const counted = visibleRows(taskView(odd, []), { ...options, ...over, collapsed: new Set(over.collapsed ?? []) }).length
       const walked = visibleRows(taskView([...odd], []), { ...options, ...over }).toArray()
       expect(walked.length, JSON.stringify(over)).toBe(counted)
+      // A row found by id is where the full walk puts it; a task without a row answers -1.
+      for (const task of odd) {
+        // A new collapsed set: built afresh, not patched from the list before.
+        const lazy = visibleRows(taskView(odd, []), { ...options, ...over, collapsed: new Set(over.collapsed ?? []) })
+        expect(lazy.indexOf(task.id), `${task.id} ${JSON.stringify(over)}`).toBe(walked.findIndex((r) => r.task.id === task.id))
+      }
     }
     expect(visibleRows(taskView(odd, []), options).toArray().map((r) => r.task.id)).toContain("d8")
     expect(visibleRows(taskView(odd, []), options).toArray().map((r) => r.task.id)).not.toContain("d9")
