@@ -65,7 +65,8 @@ export function SearchDialog(props: { dialogKey: number }) {
         ui.getState().set({ search: text.trim() })
         // The selected task stays selected if it matches; otherwise the first match is.
         const rows = currentRows(controller.context)
-        if (!rows.some((r) => r.task.id === ui.getState().selectedId)) ui.getState().set({ selectedId: rows[0]?.task.id ?? null, selectedIndex: 0 })
+        const selectedId = ui.getState().selectedId
+        if (selectedId === null || rows.indexOf(selectedId) < 0) ui.getState().set({ selectedId: rows.at(0)?.task.id ?? null, selectedIndex: 0 })
         return null
       }}
       onCancel={() => ui.getState().set({ search: before })}

@@ -4,7 +4,8 @@ import { useStore } from "zustand"
 import type { AppState } from "../../src/store/app-store.ts"
 import type { UiActions, UiState } from "../../src/tui/ui-store.ts"
 import { taskView, type TaskView } from "../../src/tui/task-view.ts"
-import { selectedRowIndex, visibleRows, type TaskRow } from "../../src/tui/visible-rows.ts"
+import type { RowList } from "../../src/tui/row-list.ts"
+import { selectedRowIndex, visibleRows } from "../../src/tui/visible-rows.ts"
 import { useServices } from "../app-context.tsx"
 
 export function useAppState<T>(selector: (state: AppState) => T): T {
@@ -23,7 +24,7 @@ export function useTaskView(): TaskView {
 }
 
 /** The list's rows as filtered, sorted and collapsed now, and the index of the selected one. */
-export function useVisibleRows(): { rows: TaskRow[]; cursor: number } {
+export function useVisibleRows(): { rows: RowList; cursor: number } {
   const view = useTaskView()
   const statusFilter = useUiState((s) => s.statusFilter)
   const sort = useUiState((s) => s.sort)

@@ -23,7 +23,7 @@ export function ListView(props: { width: number; height: number }) {
   const stripMode = useAppState((s) => s.config.ui.agentStrip)
   const strip = showAgentStrip(stripMode, { c64: feeds.c64 ? c64 : null, os, agentRunning: agent })
   const { rows, cursor } = useVisibleRows()
-  const selected = rows[cursor]?.task ?? null
+  const selected = rows.at(cursor)?.task ?? null
   // A permission request that waits gets a line of its own, whatever ui.agentStrip says.
   const pending = useUiState((s) => s.approvals.pending)
   const mainHeight = props.height - (strip ? AGENT_STRIP_HEIGHT : 0) - (pending.length > 0 ? 1 : 0)

@@ -44,7 +44,7 @@ export function TaskListPane(props: TaskListPaneProps) {
   const topRef = useRef(0)
   const top = scrollWindow(topRef.current, Math.max(0, cursor), size, rows.length)
   topRef.current = top
-  const anchor = anchorId === null ? -1 : rows.findIndex((r) => r.task.id === anchorId)
+  const anchor = anchorId === null ? -1 : rows.indexOf(anchorId)
   const [from, to] = anchor < 0 ? [cursor, cursor] : [Math.min(anchor, cursor), Math.max(anchor, cursor)]
   const clock = now()
   const today = localDateOf(clock)

@@ -16,7 +16,7 @@ export function createMouseActions(ctx: TuiContext) {
     const rows = currentRows(ctx)
     if (rows.length === 0) return
     const at = Math.max(0, Math.min(rows.length - 1, index))
-    ui().set({ selectedId: rows[at]!.task.id, selectedIndex: at, detailScroll: 0 })
+    ui().set({ selectedId: rows.at(at)!.task.id, selectedIndex: at, detailScroll: 0 })
   }
   return {
     showView(view: ViewName) {

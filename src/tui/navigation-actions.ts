@@ -19,7 +19,7 @@ function moveList(ctx: TuiContext, to: (index: number, count: number) => number)
   const rows = currentRows(ctx)
   if (rows.length === 0) return
   const index = Math.max(0, Math.min(rows.length - 1, to(currentRowIndex(ctx), rows.length)))
-  ctx.ui.getState().set({ selectedId: rows[index]!.task.id, selectedIndex: index, detailScroll: 0 })
+  ctx.ui.getState().set({ selectedId: rows.at(index)!.task.id, selectedIndex: index, detailScroll: 0 })
 }
 
 function setCollapsed(ctx: TuiContext, id: string, collapsed: boolean): void {
@@ -62,27 +62,27 @@ export const navigationActions = {
   "list.top": (ctx) => moveList(ctx, () => 0),
   "list.bottom": (ctx) => moveList(ctx, (_, n) => n - 1),
   "list.toggle": (ctx) => {
-    const row = currentRows(ctx)[currentRowIndex(ctx)]
+    const row = currentRows(ctx).at(currentRowIndex(ctx))
     if (row?.hasChildren) setCollapsed(ctx, row.task.id, row.expanded)
     // A task without subtasks has nothing to expand: Enter opens its detail (Esc or Tab comes back).
     else if (row) ctx.ui.getState().set({ pane: 1, detailScroll: 0, visualAnchorId: null })
   },
   "list.expand": (ctx) => {
-    const row = currentRows(ctx)[currentRowIndex(ctx)]
+    const row = currentRows(ctx).at(currentRowIndex(ctx))
     if (!row?.hasChildren) return
     if (row.expanded) moveList(ctx, (i) => i + 1)
     else setCollapsed(ctx, row.task.id, false)
   },
   "list.collapse": (ctx) => {
     const rows = currentRows(ctx)
-    const row = rows[currentRowIndex(ctx)]
+    const row = rows.at(currentRowIndex(ctx))
     if (!row) return
     if (row.expanded) return setCollapsed(ctx, row.task.id, true)
-    const parentAt = rows.findIndex((r) => r.task.id === row.task.parentId)
+    const parentAt = row.task.parentId === null ? -1 : rows.indexOf(row.task.parentId)
     if (parentAt >= 0) moveList(ctx, () => parentAt)
   },
   "list.visual": (ctx) => {
-    const row = currentRows(ctx)[currentRowIndex(ctx)]
+    const row = currentRows(ctx).at(currentRowIndex(ctx))
     if (row) ctx.ui.getState().set({ visualAnchorId: row.task.id })
   },
   "visual.exit": (ctx) => ctx.ui.getState().set({ visualAnchorId: null }),

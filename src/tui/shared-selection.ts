@@ -14,7 +14,7 @@ export function pinSelection(ctx: Pick<TuiContext, "store" | "ui">): void {
   const ui = ctx.ui.getState()
   if (ui.view !== "list" || (ui.selectedId !== null && ui.selectedId === ui.addedId)) return
   const at = currentRowIndex(ctx)
-  const row = currentRows(ctx)[at]
+  const row = currentRows(ctx).at(at)
   if (row && row.task.id !== ui.selectedId) ui.set({ selectedId: row.task.id, selectedIndex: at })
 }
 
@@ -61,7 +61,7 @@ export function showView(ctx: Pick<TuiContext, "store" | "ui">, view: ViewName):
 /** Whether the current view shows the task (the List's filter and search, or the Board's search, may hide it). */
 function isShown(ctx: Pick<TuiContext, "store" | "ui">, id: string): boolean {
   const ui = ctx.ui.getState()
-  if (ui.view === "list") return currentRows(ctx).some((r) => r.task.id === id)
+  if (ui.view === "list") return currentRows(ctx).indexOf(id) >= 0
   if (ui.view === "board") return currentBoard(ctx).some((c) => c.tasks.some((t) => t.id === id))
   return true
 }

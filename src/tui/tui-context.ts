@@ -10,7 +10,8 @@ import type { TaskIntents } from "./task-intents.ts"
 import { taskView, type TaskView } from "./task-view.ts"
 import type { Toaster } from "./toaster.ts"
 import type { UiStore } from "./ui-store.ts"
-import { selectedRowIndex, visibleRows, type TaskRow } from "./visible-rows.ts"
+import type { RowList } from "./row-list.ts"
+import { selectedRowIndex, visibleRows } from "./visible-rows.ts"
 
 export interface TuiContext {
   store: AppStore
@@ -26,7 +27,7 @@ export function currentView(ctx: Pick<TuiContext, "store" | "ui">): TaskView {
   return taskView(ctx.store.getState().tasks, ctx.ui.getState().pending)
 }
 
-export function currentRows(ctx: Pick<TuiContext, "store" | "ui">): TaskRow[] {
+export function currentRows(ctx: Pick<TuiContext, "store" | "ui">): RowList {
   const ui = ctx.ui.getState()
   return visibleRows(currentView(ctx), ui)
 }
@@ -56,7 +57,7 @@ export function focusedTask(ctx: Pick<TuiContext, "store" | "ui">): Task | null 
   switch (ui.view) {
     case "list": {
       const rows = currentRows(ctx)
-      return rows[currentRowIndex(ctx)]?.task ?? null
+      return rows.at(currentRowIndex(ctx))?.task ?? null
     }
     case "board": {
       const column = currentBoard(ctx)[ui.boardColumn]
@@ -79,7 +80,7 @@ export function targetTasks(ctx: Pick<TuiContext, "store" | "ui">): Task[] {
   if (ui.view === "list" && ui.pane === 0 && ui.visualAnchorId !== null) {
     const rows = currentRows(ctx)
     const cursor = currentRowIndex(ctx)
-    const anchor = rows.findIndex((r) => r.task.id === ui.visualAnchorId)
+    const anchor = rows.indexOf(ui.visualAnchorId)
     const from = Math.min(anchor < 0 ? cursor : anchor, cursor)
     const to = Math.max(anchor < 0 ? cursor : anchor, cursor)
     return rows.slice(from, to + 1).map((r) => r.task)

@@ -5,14 +5,10 @@ import { compareTasks, type SortKey } from "../domain/task-query.ts"
 import type { Task } from "../domain/task.ts"
 import type { TaskView, TaskViewDelta } from "./task-view.ts"
 import type { StatusFilter } from "./ui-store.ts"
-import { facetMatcher, type Facets } from "./task-filter.ts"
+import { facetMatcher, hasFacets, type Facets } from "./task-filter.ts"
+import { MAX_DEPTH, RowList } from "./row-list.ts"
 
-export interface TaskRow {
-  task: Task
-  depth: number
-  hasChildren: boolean
-  expanded: boolean
-}
+export type { TaskRow } from "./row-list.ts"
 
 export interface RowOptions {
   statusFilter: StatusFilter
@@ -67,10 +63,19 @@ function inclusion(view: TaskView, options: RowOptions): { everything: boolean; 
   const matches = (task: Task) => search(task) && facets(task)
   const matched = new Uint8Array(tasks.length)
   let failing = 0
-  for (let i = 0; i < tasks.length; i++) {
-    const task = tasks[i]!
-    if (matchesStatus(task, options.statusFilter) && matches(task)) matched[i] = 1
-    else failing++
+  if (options.search.trim() === "" && !hasFacets(options.facets) && options.statusFilter === "open") {
+    // The default filter at launch, while the code is still cold: the status alone, tested inline.
+    for (let i = 0; i < tasks.length; i++) {
+      const status = tasks[i]!.status
+      if (status === "todo" || status === "in_progress") matched[i] = 1
+      else failing++
+    }
+  } else {
+    for (let i = 0; i < tasks.length; i++) {
+      const task = tasks[i]!
+      if (matchesStatus(task, options.statusFilter) && matches(task)) matched[i] = 1
+      else failing++
+    }
   }
   if (failing === 0) return { everything: true, isIncluded: () => true }
   if (failing <= tasks.length / 2) {
@@ -103,21 +108,13 @@ function inclusion(view: TaskView, options: RowOptions): { everything: boolean; 
   return { everything: false, isIncluded: (task) => included.has(task.id) }
 }
 
-function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
+function buildRows(view: TaskView, options: RowOptions): RowList {
   const compare = compareTasks(options.sort)
   const { everything, isIncluded } = inclusion(view, options)
-  const rows: TaskRow[] = []
-  const visit = (siblings: readonly Task[], depth: number) => {
-    let shown = everything ? siblings : siblings.filter(isIncluded)
+  const shown = (siblings: readonly Task[]): readonly Task[] => {
+    const kept = everything ? siblings : siblings.filter(isIncluded)
     // Tasks are mostly stored in their order already: check before sorting (a copy: `siblings` is the view's).
-    if (!isSorted(shown, compare)) shown = (shown === siblings ? shown.slice() : (shown as Task[])).sort(compare)
-    for (const task of shown) {
-      const kids = view.children.get(task.id)
-      const hasChildren = kids !== undefined && (everything || kids.some(isIncluded))
-      const expanded = hasChildren && !options.collapsed.has(task.id)
-      rows.push({ task, depth, hasChildren, expanded })
-      if (expanded && depth < 8) visit(kids, depth + 1)
-    }
+    return isSorted(kept, compare) ? kept : (kept === siblings ? kept.slice() : (kept as Task[])).sort(compare)
   }
   // Tasks whose parent is missing (a hand-edited file) are shown at the top level, in their place
   // in the list; without any, the top level is the view's list of tasks without a parent.
@@ -129,8 +126,21 @@ function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
     }
   }
   const roots = orphans ? view.tasks.filter((t) => t.parentId === null || !view.index.has(t.parentId)) : (view.children.get(null) ?? [])
-  visit(roots, 0)
-  return rows
+  const shows = (task: Task) => everything || isIncluded(task)
+  // Up through the ancestors to a top-level task (or one whose parent is missing), each shown and
+  // expanded, within the depth the walk goes to (which also ends a parent cycle).
+  const hasRow = (taskId: string): boolean => {
+    const found = view.index.get(taskId)
+    if (found === undefined || !shows(found)) return false
+    let task: Task = found
+    for (let steps = 0; ; steps++) {
+      const parent: Task | undefined = task.parentId === null ? undefined : view.index.get(task.parentId)
+      if (parent === undefined) return true
+      if (steps >= MAX_DEPTH || options.collapsed.has(parent.id) || !shows(parent)) return false
+      task = parent
+    }
+  }
+  return RowList.lazy({ children: view.children, roots, collapsed: options.collapsed, everything, isIncluded, shown, hasRow })
 }
 
 /**
@@ -138,7 +148,9 @@ function buildRows(view: TaskView, options: RowOptions): TaskRow[] {
  * or which rows show, except a top-level task without subtasks that stops matching (d under the
  * default open filter): its row is left out. Null otherwise (the rows are built afresh).
  */
-function patchRows(previous: readonly TaskRow[], view: TaskView, delta: TaskViewDelta, options: RowOptions): TaskRow[] | null {
+function patchRows(previous: RowList, view: TaskView, delta: TaskViewDelta, options: RowOptions): RowList | null {
+  // A list not yet built in full is built anew as lazily (patching it would build every row).
+  if (!previous.complete) return null
   const compare = compareTasks(options.sort)
   const facets = facetMatcher(options.facets, options.today)
   const dropped = new Set<string>()
@@ -150,18 +162,21 @@ function patchRows(previous: readonly TaskRow[], view: TaskView, delta: TaskView
     if (matchesNow || after.parentId !== null || view.children.has(after.id)) return null
     dropped.add(after.id)
   }
-  const kept = dropped.size === 0 ? previous : previous.filter((row) => !dropped.has(row.task.id))
-  return kept.map((row) => {
-    const swap = delta.replaced.get(row.task.id)
-    return swap ? { ...row, task: swap.after } : row
-  })
+  const rows = previous.toArray()
+  const kept = dropped.size === 0 ? rows : rows.filter((row) => !dropped.has(row.task.id))
+  return RowList.of(
+    kept.map((row) => {
+      const swap = delta.replaced.get(row.task.id)
+      return swap ? { ...row, task: swap.after } : row
+    }),
+  )
 }
 
 let lastView: TaskView | null = null
 let lastOptions: RowOptions | null = null
-let lastRows: TaskRow[] = []
+let lastRows: RowList = RowList.of([])
 
-export function visibleRows(view: TaskView, options: RowOptions): TaskRow[] {
+export function visibleRows(view: TaskView, options: RowOptions): RowList {
   const sameOptions =
     lastOptions !== null &&
     options.statusFilter === lastOptions.statusFilter &&
@@ -179,10 +194,10 @@ export function visibleRows(view: TaskView, options: RowOptions): TaskRow[] {
 }
 
 /** Index of the selected row: by id, else the old position clamped to the list. */
-export function selectedRowIndex(rows: readonly TaskRow[], selectedId: string | null, fallback: number): number {
+export function selectedRowIndex(rows: RowList, selectedId: string | null, fallback: number): number {
   if (rows.length === 0) return -1
   if (selectedId !== null) {
-    const at = rows.findIndex((r) => r.task.id === selectedId)
+    const at = rows.indexOf(selectedId)
     if (at >= 0) return at
   }
   return Math.max(0, Math.min(fallback, rows.length - 1))

@@ -3,7 +3,7 @@ import { NO_FACETS } from "../../src/tui/task-filter.ts"
 import type { Task } from "../../src/domain/task.ts"
 import { sameJson, taskView } from "../../src/tui/task-view.ts"
 import { taskCounts } from "../../src/tui/task-counts.ts"
-import { visibleRows, type RowOptions } from "../../src/tui/visible-rows.ts"
+import { visibleRows, type RowOptions, type TaskRow } from "../../src/tui/visible-rows.ts"
 import type { PendingChange } from "../../src/tui/ui-store.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
 
@@ -18,13 +18,13 @@ const options: RowOptions = { statusFilter: "all", sort: "order", search: "", co
 const pending = (id: number, patches: Record<string, Partial<Task>>, deletedIds: string[] = []): PendingChange[] => [{ id, patches, deletedIds }]
 /** The same tasks as new objects (the list read afresh), so nothing is reused from a memo. */
 const fresh = (list: readonly Task[]) => JSON.parse(JSON.stringify(list)) as Task[]
-const titlesOf = (rows: ReturnType<typeof visibleRows>) => rows.map((r) => `${r.task.title}:${r.task.status}:${r.task.priority}`)
+const titlesOf = (rows: readonly TaskRow[]) => rows.map((r) => `${r.task.title}:${r.task.status}:${r.task.priority}`)
 
 describe("taskView and the rows after a key's pending change", () => {
   it("keeps every other task's object and row, and shows the change", () => {
-    const before = visibleRows(taskView(tasks, []), options)
+    const before = visibleRows(taskView(tasks, []), options).toArray()
     const view = taskView(tasks, pending(1, { m: { status: "done" } }))
-    const after = visibleRows(view, options)
+    const after = visibleRows(view, options).toArray()
     expect(view.delta?.replaced.size).toBe(1)
     expect(after.find((r) => r.task.id === "m")?.task.status).toBe("done")
     for (const [i, row] of after.entries()) if (row.task.id !== "m") expect(row).toBe(before[i])
@@ -43,17 +43,17 @@ describe("taskView and the rows after a key's pending change", () => {
     ]
     for (const [over, change] of cases) {
       const rowOptions = { ...options, ...over }
-      visibleRows(taskView(tasks, []), rowOptions)
+      visibleRows(taskView(tasks, []), rowOptions).toArray()
       taskCounts(taskView(tasks, []), "2026-03-10")
       const incremental = taskView(tasks, change)
-      const rows = titlesOf(visibleRows(incremental, rowOptions))
+      const rows = titlesOf(visibleRows(incremental, rowOptions).toArray())
       const counts = taskCounts(incremental, "2026-03-10")
       // Built afresh: a list of new objects with the change applied by hand.
       const patched = fresh(tasks)
         .filter((t) => !change[0]!.deletedIds.includes(t.id))
         .map((t) => ({ ...t, ...change[0]!.patches[t.id] }))
       const afresh = taskView(patched, [])
-      expect(rows).toEqual(titlesOf(visibleRows(afresh, rowOptions)))
+      expect(rows).toEqual(titlesOf(visibleRows(afresh, rowOptions).toArray()))
       expect(counts).toEqual(taskCounts(afresh, "2026-03-10"))
     }
   })
