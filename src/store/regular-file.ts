@@ -23,7 +23,8 @@ export function oddKindOf(stat: Stats): string | null {
   return "not a regular file"
 }
 
-const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK
+// Worked out when first read, not when the module loads: a listing that reads nothing through here loads no node:fs.
+const readFlags = () => constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK
 
 /**
  * The bytes of the regular file at `path`, if it is one of at most `maxBytes`; never blocks.
@@ -43,7 +44,7 @@ export function readRegularFileSync(path: string | Buffer, maxBytes: number, fol
   if (stat.size > maxBytes) return { kind: "odd", reason: `is too large (${stat.size} bytes; the limit is ${maxBytes} bytes)` }
   let fd: number
   try {
-    fd = openSync(path, followLink ? READ_FLAGS & ~constants.O_NOFOLLOW : READ_FLAGS)
+    fd = openSync(path, followLink ? readFlags() & ~constants.O_NOFOLLOW : readFlags())
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === "ENOENT") return { kind: "missing" }

@@ -127,13 +127,19 @@ describe("the bundled entry point", () => {
     expect(run(["doctor"]).stderr).toContain("zod was initialised")
   })
 
-  it("loads node:fs and node:path only for a command that writes: a listing reads through Bun's file API", () => {
+  it("loads node:fs and node:path only for a command that writes: a listing reads through Bun's file API", async () => {
     const loaded = (args: string[]) => reported("report-builtins.ts", "builtins loaded", args)
     expect(readFileSync(join(out, DIST_CLI), "utf8")).not.toMatch(/require\("(node:)?(fs|path)"\)/)
     expect(loaded(["add", "Listed without node:fs"])).toContain("node:fs")
     // The first date asked in a home writes its cache of the local zone (local-today.ts), once a day at most.
     expect(loaded(["list"])).toEqual(["node:fs"])
     const id = (JSON.parse(runTsk(home, ["list", "--json"]).stdout) as { id: string }[])[0]!.id
+    // Between a write and its compaction (2 s at most) a listing lstats the journal through
+    // node:fs, so that a link or a FIFO in its place is refused; after it, nothing of node:fs.
+    expect(loaded(["list", "--json"])).toEqual(["node:fs"])
+    // The compactor folds it in, or leaves that to a runner an earlier test started here.
+    expect(runTsk(home, ["__compact-tasks"]).code).toBe(0)
+    while (existsSync(join(home, "tasks.journal"))) await new Promise((resolve) => setTimeout(resolve, 50))
     for (const args of [["list", "--json"], ["list"], ["show", id], ["show", id, "--json"], ["ready", "--json"], ["ready"], ["next"], ["next", "--json"], ["stats"], ["stats", "--json"]]) expect(loaded(args), args.join(" ")).toEqual([])
   })
 
