@@ -68,6 +68,8 @@ export async function startViceMonitorFake(): Promise<ViceMonitorFake> {
   }
 
   function send(socket: Socket, bytes: Uint8Array): void {
+    // A monitor that hung up its side answers nothing more (tsk's EXIT may still arrive after it).
+    if (socket.writableEnded || socket.destroyed) return
     if (!fake.fragment) return void socket.write(bytes)
     for (const byte of bytes) socket.write(Uint8Array.of(byte))
   }
