@@ -6,23 +6,9 @@ import { isCanonicalTask, isCanonicalTasksFile } from "../../src/domain/canonica
 import { TasksFile } from "../../src/domain/task.ts"
 import { PRIORITIES, TASK_STATUSES } from "../../src/domain/task-constants.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
+import { seededRandom as generator } from "../helpers/seeded-random.ts"
 import { isLocalDate } from "../../src/domain/local-date.ts"
 
-/** mulberry32: a small seeded generator, so a failure names a case that can be run again. */
-function generator(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!
-  const chance = (p: number) => next() < p
-  return { next, int, pick, chance }
-}
 type Gen = ReturnType<typeof generator>
 
 const WORDS = ["fix", "ship", "Ünïcode", "日本語", "emoji 🎉", "tab\tinside", "a", "x".repeat(60), "quote \" and \\ slash"]

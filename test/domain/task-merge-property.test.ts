@@ -7,22 +7,8 @@ import { TasksFile, type Task } from "../../src/domain/task.ts"
 import { MAX_DEPTH } from "../../src/domain/task-constants.ts"
 import { depthOf, inBlockerCycle, indexTasks } from "../../src/domain/task-tree.ts"
 import { makeTask } from "../helpers/task-fixtures.ts"
+import { seededRandom as generator } from "../helpers/seeded-random.ts"
 
-/** mulberry32: a seeded generator, so a failure names a case that can be run again. */
-function generator(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!
-  const chance = (p: number) => next() < p
-  return { int, pick, chance }
-}
 type Gen = ReturnType<typeof generator>
 
 const stamp = (day: number) => `2026-02-${String(day).padStart(2, "0")}T00:00:00.000Z`

@@ -13,6 +13,7 @@ import { updateConfig } from "../../src/store/config-store.ts"
 import { runSync } from "../../src/sync/sync-engine.ts"
 import { readConflicts } from "../../src/store/conflicts-store.ts"
 import type { Task } from "../../src/domain/task.ts"
+import { seededRandom } from "../helpers/seeded-random.ts"
 
 export interface FuzzOutcome {
   lists: Task[][]
@@ -23,18 +24,6 @@ export interface FuzzOutcome {
   lostTitles: Set<string>
   operations: number
   syncs: number
-}
-
-/** A small seeded generator (mulberry32), so a failing seed can be run again. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 export async function setUpHomes(root: string, count: number): Promise<{ homes: string[]; remote: string }> {
@@ -51,7 +40,7 @@ export async function setUpHomes(root: string, count: number): Promise<{ homes: 
 }
 
 export async function runFuzz(root: string, operations: number, seed: number): Promise<FuzzOutcome> {
-  const random = seeded(seed)
+  const random = seededRandom(seed).next
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
   const { homes } = await setUpHomes(root, 3)
   const stores: AppStore[] = homes.map((home) => createAppStore({ home }))
