@@ -13,13 +13,14 @@ import { useFeed } from "./hooks/use-feed.ts"
 import { useMonitorFeeds } from "./hooks/use-monitor-feeds.ts"
 import type { SyncBadge } from "../src/tui/sync-feed.ts"
 
-/** `⇅ 12:04 ↑1 ↓2 !3`: the last sync's time (or what is happening), commits apart, open conflicts. */
+/** `⇅ 12:04 ↑1 ↓2`: the last sync's time (or what is happening) and commits apart. Open conflicts,
+ *  a sync's among them, show once, in the `⚠ N conflicts` badge beside it. */
 export function syncText(badge: SyncBadge, now: Date): string {
   const two = (n: number) => String(n).padStart(2, "0")
   const at = badge.lastSyncAt ? new Date(badge.lastSyncAt) : null
   const when = badge.syncing ? "syncing…" : badge.failed ? "failed" : !at ? "never" : at.toDateString() === now.toDateString() ? `${two(at.getHours())}:${two(at.getMinutes())}` : `${at.getMonth() + 1}/${at.getDate()}`
   const apart = `${badge.ahead > 0 ? ` ↑${badge.ahead}` : ""}${badge.behind > 0 ? ` ↓${badge.behind}` : ""}`
-  return `⇅ ${when}${apart}${badge.openConflicts > 0 ? ` !${badge.openConflicts}` : ""} `
+  return `⇅ ${when}${apart} `
 }
 
 const TAB_TITLES: Record<ViewName, string> = { list: "List", board: "Board", calendar: "Calendar", monitor: "Monitor" }
@@ -63,7 +64,7 @@ export function Header(props: HeaderProps) {
     ...(askText ? [{ text: askText, fg: theme.warning, attributes: TextAttributes.BOLD }] : []),
     ...(conflicts > 0 ? [{ text: `⚠ ${conflicts} conflict${conflicts === 1 ? "" : "s"} (C) `, fg: theme.warning, attributes: TextAttributes.BOLD }] : []),
     ...(props.agentRunning ? [{ text: "⚡ Agent ", fg: theme.agent, attributes: TextAttributes.BOLD }] : []),
-    ...(sync ? [{ text: sync, fg: badge?.failed || (badge?.openConflicts ?? 0) > 0 ? theme.error : theme.textMuted }] : []),
+    ...(sync ? [{ text: sync, fg: badge?.failed ? theme.error : theme.textMuted }] : []),
     ...(timer ? [{ text: `${timer} `, fg: theme.warning }] : []),
     { text: `${clock} `, fg: theme.textMuted },
   ]

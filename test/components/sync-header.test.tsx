@@ -28,14 +28,30 @@ function fakeSync(badge: SyncBadge): SyncFeed & { set(b: SyncBadge): void; calls
 const idle: SyncBadge = { lastSyncAt: null, failed: false, ahead: 0, behind: 0, openConflicts: 0, conflicts: [], syncing: false }
 
 describe("sync in the TUI", () => {
-  it("shows the last sync, commits apart and open conflicts in the header once sync is set up", async () => {
+  it("shows the last sync and commits apart in the header once sync is set up, and open conflicts once", async () => {
     const home = makeHome()
     await updateConfig(home, "sync.remote", "/somewhere/remote.git")
+    const conflict = (n: number) => ({
+      id: `c${n}`,
+      at: "2026-03-10T09:00:00.000Z",
+      source: "sync with origin",
+      taskId: "0123456789abcdef",
+      title: "Write report",
+      field: "title",
+      kept: "Write the report",
+      lost: `Write report ${n}`,
+      keptUpdatedAt: "2026-03-10T08:59:00.000Z",
+      lostUpdatedAt: "2026-03-10T08:58:00.000Z",
+    })
+    await writeConflicts(home, [conflict(1), conflict(2), conflict(3)])
     const sync = fakeSync(idle)
     app = await renderApp({ home, width: 110, feeds: { ...NO_FEEDS, sync } })
     expect(lineWith(app.frame(), "tsk")).toContain("⇅ never")
     await act(async () => sync.set({ ...idle, lastSyncAt: new Date(2026, 2, 10, 9, 12).toISOString(), ahead: 1, behind: 2, openConflicts: 3 }))
-    expect(lineWith(await app.render(), "tsk")).toContain("⇅ 09:12 ↑1 ↓2 !3")
+    const header = lineWith(await app.render(), "tsk")
+    expect(header).toContain("⇅ 09:12 ↑1 ↓2")
+    expect(header).toContain("⚠ 3 conflicts")
+    expect(header).not.toContain("!3")
   })
 
   it("shows nothing of sync while it is not set up", async () => {
