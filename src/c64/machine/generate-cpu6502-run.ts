@@ -1,0 +1,238 @@
+// Writes cpu6502-run.generated.ts: the 6502's run loop as one function with two switches (the
+// addressing mode, then the operation), from the opcode table (opcodes.ts), the addressing modes
+// (cpu6502-addressing.ts) and the operations (cpu6502-operations.ts). The loop stays one function
+// because leaving it per instruction (a call per operation or per mode) costs the flat-out speed
+// 4-9%; generating it keeps each hand-written part small. One case per opcode with the mode's
+// statements written in runs about a fifth faster flat out, but at four times the code JSC compiles
+// it later and dearer: a started machine then costs 0.8% of a core from its 3rd to its 8th second
+// (the bench's window) instead of 0.2%, the same after that; so the mode keeps a switch of its own.
+// Run the generator after changing any of those:
+//   npm run generate:6502
+// A test (test/c64/machine/cpu6502-generated.test.ts) fails when the committed file differs.
+import { writeFileSync } from "node:fs"
+import { ADDRESSING } from "./cpu6502-addressing.ts"
+import { OPERATION_GROUPS } from "./cpu6502-operations.ts"
+import { Mode, OPCODES, UNDOCUMENTED_OPCODES } from "./opcodes.ts"
+
+export const GENERATED_FILE = new URL("./cpu6502-run.generated.ts", import.meta.url)
+
+const MODE_NAMES = new Map<number, string>(Object.entries(Mode).map(([name, mode]) => [mode, name]))
+const LINE_WIDTH = 120
+
+/** The snippet's lines without their common indentation (leading blank lines dropped). */
+function dedent(snippet: string): string[] {
+  const lines = snippet.split("\n")
+  while (lines.length > 0 && lines[0]!.trim() === "") lines.shift()
+  const indents = lines.filter((line) => line.trim() !== "").map((line) => line.length - line.trimStart().length)
+  const common = Math.min(...indents)
+  return lines.map((line) => line.slice(common).trimEnd())
+}
+
+function hex(opcode: number): string {
+  return `0x${opcode.toString(16).padStart(2, "0")}`
+}
+
+/** `case 0xa9: case 0xa5: ...` wrapped to the line width. */
+function caseLabels(labels: string[], indent: string): string[] {
+  const lines: string[] = []
+  let line = ""
+  for (const label of labels) {
+    const next = line === "" ? `${indent}case ${label}:` : `${line} case ${label}:`
+    if (next.length > LINE_WIDTH && line !== "") {
+      lines.push(line)
+      line = `${indent}case ${label}:`
+    } else line = next
+  }
+  lines.push(line)
+  return lines
+}
+
+/** One case: its labels, the body (in braces when it declares a local) and the break. */
+function caseBlock(labels: string[], snippet: string, indent: string): string[] {
+  const body = snippet.trim() === "" ? [] : dedent(snippet)
+  const scoped = body.some((line) => /^(const|let) /.test(line))
+  const labelLines = caseLabels(labels, indent)
+  if (scoped) labelLines[labelLines.length - 1] += " {"
+  const inner = [...body, "break"].map((line) => (line === "" ? "" : `${indent}  ${line}`))
+  return [...labelLines, ...inner, ...(scoped ? [`${indent}}`] : [])]
+}
+
+function addressingSwitch(indent: string): string[] {
+  const lines: string[] = []
+  for (const [mode, snippet] of Object.entries(ADDRESSING)) {
+    lines.push(...caseBlock([`Mode.${MODE_NAMES.get(Number(mode))}`], snippet, indent))
+  }
+  return lines
+}
+
+/** Each operation's opcodes, in table order; throws when an opcode has no operation or two. */
+function opcodesByOperation(): Map<string, number[]> {
+  const keys = new Set(OPERATION_GROUPS.flatMap((group) => Object.keys(group.operations)))
+  const byKey = new Map<string, number[]>([...keys].map((key) => [key, []]))
+  for (const info of [...OPCODES, ...UNDOCUMENTED_OPCODES]) {
+    if (info.mnemonic === "JAM") continue
+    const withMode = `${info.mnemonic} ${MODE_NAMES.get(info.mode)}`
+    const key = keys.has(withMode) ? withMode : info.mnemonic
+    const opcodes = byKey.get(key)
+    if (opcodes === undefined) throw new Error(`no operation for ${withMode} (${hex(info.opcode)})`)
+    opcodes.push(info.opcode)
+  }
+  for (const [key, opcodes] of byKey) if (opcodes.length === 0) throw new Error(`operation ${key} has no opcode`)
+  const all = [...byKey.values()].flat()
+  if (new Set(all).size !== all.length) throw new Error("an opcode is listed twice")
+  return byKey
+}
+
+function operationSwitch(indent: string): string[] {
+  const byKey = opcodesByOperation()
+  const lines: string[] = []
+  for (const group of OPERATION_GROUPS) {
+    if (lines.length > 0) lines.push("")
+    lines.push(...group.heading.split("\n").map((line) => `${indent}// ${line}`))
+    for (const [key, snippet] of Object.entries(group.operations)) {
+      lines.push(...caseBlock(byKey.get(key)!.map(hex), snippet, indent))
+    }
+  }
+  return lines
+}
+
+export function generateCpuRun(): string {
+  return `${HEADER}
+${BEFORE_ADDRESSING}
+${addressingSwitch("        ").join("\n")}
+      }
+
+      switch (op) {
+${operationSwitch("        ").join("\n")}
+
+${AFTER_OPERATIONS}`
+}
+
+const HEADER = `// GENERATED by src/c64/machine/generate-cpu6502-run.ts from opcodes.ts, cpu6502-addressing.ts and
+// cpu6502-operations.ts. Do not edit: change those and run \`npm run generate:6502\`.
+//
+// The NMOS 6502's run loop, written for speed: registers and flags live in locals, memory is a flat
+// Uint8Array, and only pages marked in \`ioPages\` go through the bus. One switch resolves the
+// addressing mode, one switch executes the operation; cycle counts come from the opcode table plus
+// page-cross and branch penalties. Only the twelve KIL opcodes jam, and the jam is reported.
+import { noFTL } from "bun:jsc"
+import {
+  addWithCarry,
+  andRotateRight,
+  FLAG_B,
+  FLAG_C,
+  FLAG_N,
+  FLAG_Z,
+  highByteMask,
+  PACK_C,
+  PACK_N,
+  PACK_V,
+  PACK_Z,
+  packStatus,
+  subtractWithBorrow,
+} from "./cpu6502-alu.ts"
+import { Cpu6502State, INTERRUPT_CYCLES, IRQ_VECTOR, NMI_VECTOR } from "./cpu6502-state.ts"
+import { CYCLES_OF, Mode, MODE_OF, PENALTY_OF } from "./opcodes.ts"
+`
+
+const BEFORE_ADDRESSING = `export class Cpu6502 extends Cpu6502State {
+  run(budget: number): number {
+    const mem = this.memory
+    const ioPages = this.ioPages
+    const bus = this.bus
+    const read = (address: number): number => (ioPages[address >>> 8] === 0 ? mem[address]! : bus.readIo(address))
+    const write = (address: number, value: number): void => {
+      if (ioPages[address >>> 8] === 0) mem[address] = value
+      else bus.writeIo(address, value)
+    }
+
+    let a = this.a
+    let x = this.x
+    let y = this.y
+    let sp = this.sp
+    let pc = this.pc
+    let c = this.c
+    let zeroSource = this.zeroSource
+    let i = this.i
+    let d = this.d
+    let v = this.v
+    let negativeSource = this.negativeSource
+    const start = this.cycles
+    const end = start + budget
+    let cycles = start
+
+    while (cycles < end) {
+      if (this.attention !== 0) {
+        if (this.jam !== null) {
+          // A jammed CPU does nothing, but time (and the machine's timers) still moves on.
+          cycles = end
+          break
+        }
+        if (this.stopRequested) {
+          this.stopRequested = false
+          this.updateAttention()
+          break
+        }
+        const nmi = this.nmiPending
+        if (nmi || (this.irqSources !== 0 && i === 0)) {
+          if (nmi) {
+            this.nmiPending = false
+            this.updateAttention()
+          }
+          mem[0x100 | sp] = pc >> 8
+          sp = (sp - 1) & 0xff
+          mem[0x100 | sp] = pc & 0xff
+          sp = (sp - 1) & 0xff
+          mem[0x100 | sp] = packStatus(c, zeroSource, i, d, v, negativeSource)
+          sp = (sp - 1) & 0xff
+          i = 1
+          const vector = nmi ? NMI_VECTOR : IRQ_VECTOR
+          pc = mem[vector]! | (mem[vector + 1]! << 8)
+          cycles += INTERRUPT_CYCLES
+          continue
+        }
+      }
+
+      // I/O that depends on time (raster line, timers) reads \`this.cycles\`.
+      this.cycles = cycles
+      const opcodeAddress = pc
+      const op = mem[pc]!
+      pc = (pc + 1) & 0xffff
+      cycles += CYCLES_OF[op]!
+
+      // Effective address (or, for immediate, the operand's own address).
+      let address = 0
+      switch (MODE_OF[op]) {`
+
+const AFTER_OPERATIONS = `        default:
+          // Every other opcode has a case above: this is one of the twelve KIL opcodes, which stop the chip.
+          this.jam = { address: opcodeAddress, opcode: op }
+          this.updateAttention()
+          pc = opcodeAddress
+          cycles = end
+      }
+    }
+
+    this.a = a
+    this.x = x
+    this.y = y
+    this.sp = sp
+    this.pc = pc
+    this.c = c
+    this.zeroSource = zeroSource
+    this.i = i
+    this.d = d
+    this.v = v
+    this.negativeSource = negativeSource
+    this.cycles = cycles
+    return cycles - start
+  }
+}
+
+// JavaScriptCore's top tier (FTL) compiles this one large function in the background for many
+// seconds of CPU (3% of a core while a real-time machine sits idle, measured), for a loop that the
+// tier below already runs fast enough at 1 MHz: keep it out of that tier.
+noFTL(Cpu6502.prototype.run)
+`
+
+if (import.meta.main) writeFileSync(GENERATED_FILE, generateCpuRun())
