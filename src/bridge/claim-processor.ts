@@ -90,10 +90,13 @@ async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[], 
   const entries: JournalEntry[] = []
   let evidence: BatchEvidence | null = null
   let journaled = false
+  const started = performance.now()
   try {
     const { written } = await runTaskBatch(
       ctx.home,
       async (current) => {
+        // The lock (and the serial queue before it) and the read of the list under it.
+        trace.since("lock", started)
         const working = new WorkingTasks(current.tasks)
         await trace.time("execute", async () => {
           for (const slot of runs) {
@@ -110,8 +113,10 @@ async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[], 
       },
       async (recorded) => {
         evidence = recorded
-        await ctx.fence()
-        await writeJournal(ctx.home, journalOf(unit, { pending: { ...recorded, entries } }))
+        await trace.time("prepare", async () => {
+          await ctx.fence()
+          await writeJournal(ctx.home, journalOf(unit, { pending: { ...recorded, entries } }))
+        })
         journaled = true
       },
     )

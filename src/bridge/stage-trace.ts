@@ -1,8 +1,9 @@
 // Where the bridge's time goes, unit by unit. With TSK_BRIDGE_TRACE=<file> set when the runner
 // starts, each processed unit appends one JSON line to that file: the milliseconds spent in each
-// stage (claim, read, plan, execute, commit, remember, outbox, memory, finish, emit), the number of
-// commands and files, and when the unit ended; each memory refresh after a pass adds a "settle"
-// line. Unset (always, but when measuring), a stage costs one test of a flag.
+// stage (claim, read, plan; batch: lock, execute, prepare and the rest, the journal line and its
+// fsync; remember, outbox, memory, finish, emit), the number of commands and files, and when the
+// unit ended; each memory refresh after a pass adds a "settle" line. Unset (always, but when
+// measuring), a stage costs one test of a flag.
 //
 //   TSK_BRIDGE_TRACE=/tmp/trace.jsonl tsk serve
 import { appendFileSync } from "node:fs"
@@ -12,6 +13,8 @@ export interface StageTrace {
   /** Run `work`, adding its time to `stage` of the unit under way. */
   time<T>(stage: string, work: () => Promise<T>): Promise<T>
   timeSync<T>(stage: string, work: () => T): T
+  /** Add the time since `startedAt` (performance.now()) to `stage`. */
+  since(stage: string, startedAt: number): void
   /** Close the unit under way: one line with its stages and `counts`. */
   unit(counts: Record<string, number>): void
   /** A line of its own (a memory refresh, which follows the pass). */
@@ -24,6 +27,7 @@ export function createStageTrace(file: string | undefined): StageTrace {
       on: false,
       time: (_stage, work) => work(),
       timeSync: (_stage, work) => work(),
+      since() {},
       unit() {},
       event() {},
     }
@@ -58,6 +62,7 @@ export function createStageTrace(file: string | undefined): StageTrace {
         add(stage, started)
       }
     },
+    since: add,
     unit(counts) {
       const ms = Object.fromEntries(Object.entries(stages).map(([stage, value]) => [stage, round(value)]))
       stages = {}
