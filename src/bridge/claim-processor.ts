@@ -27,6 +27,7 @@ import type { AppStore } from "../store/app-store.ts"
 import { sanitizeErrorMessage, toTskError, TskError } from "../domain/errors.ts"
 import { UNSETTLED_APPEND } from "../store/tasks-journal.ts"
 import type { AnsweredCommand } from "./memory-recording.ts"
+import { bridgeTrace as trace } from "./stage-trace.ts"
 
 export interface ProcessedEvent {
   type: "processed"
@@ -89,26 +90,33 @@ async function runTaskSlots(ctx: ProcessorContext, unit: Unit, runs: RunSlot[], 
   const entries: JournalEntry[] = []
   let evidence: BatchEvidence | null = null
   let journaled = false
+  const started = performance.now()
   try {
     const { written } = await runTaskBatch(
       ctx.home,
       async (current) => {
+        // The lock (and the serial queue before it) and the read of the list under it.
+        trace.since("lock", started)
         const working = new WorkingTasks(current.tasks)
-        for (const slot of runs) {
-          ctx.router.enter(working, slot.command.source, slot.command.agentId)
-          try {
-            const { response, summary } = await runDefinition(slot, nowIso)
-            entries.push({ index: slot.index, id: slot.command.id, command: slot.command.command, summary, response })
-          } finally {
-            ctx.router.leave()
+        await trace.time("execute", async () => {
+          for (const slot of runs) {
+            ctx.router.enter(working, slot.command.source, slot.command.agentId)
+            try {
+              const { response, summary } = await runDefinition(slot, nowIso)
+              entries.push({ index: slot.index, id: slot.command.id, command: slot.command.command, summary, response })
+            } finally {
+              ctx.router.leave()
+            }
           }
-        }
+        })
         return { value: null, tasks: working.changed ? working.list : null }
       },
       async (recorded) => {
         evidence = recorded
-        await ctx.fence()
-        await writeJournal(ctx.home, journalOf(unit, { pending: { ...recorded, entries } }))
+        await trace.time("prepare", async () => {
+          await ctx.fence()
+          await writeJournal(ctx.home, journalOf(unit, { pending: { ...recorded, entries } }))
+        })
         journaled = true
       },
     )
@@ -224,7 +232,7 @@ async function gatherUnit(ctx: ProcessorContext, candidates: string[], fixed: bo
 async function processUnit(ctx: ProcessorContext, files: ClaimedFile[], journal: Journal | null): Promise<number> {
   const recovered = journal ? await recoverJournal(ctx.home, journal, () => ctx.fence()) : null
   const unit: Unit = { claims: files.map((f) => f.claim), committed: recovered ? [...recovered.done.values()] : [] }
-  const slots = planUnit(files, { registry: ctx.registry, memory: ctx.memory, recovered, now: nowIso })
+  const slots = trace.timeSync("plan", () => planUnit(files, { registry: ctx.registry, memory: ctx.memory, recovered, now: nowIso }))
   const failed = new Map<number, JournalEntry>()
   for (let i = 0; i < slots.length; ) {
     // Stopping mid-unit leaves it claimed with its journal; the next runner finishes it.
@@ -235,7 +243,7 @@ async function processUnit(ctx: ProcessorContext, files: ClaimedFile[], journal:
       continue
     }
     if (!slot.task) {
-      await runOtherSlot(ctx, unit, slot)
+      await trace.time("other", () => runOtherSlot(ctx, unit, slot))
       i++
       continue
     }
@@ -247,7 +255,7 @@ async function processUnit(ctx: ProcessorContext, files: ClaimedFile[], journal:
       if (next.kind === "run") runs.push(next)
     }
     try {
-      await runTaskSlots(ctx, unit, runs)
+      await trace.time("batch", () => runTaskSlots(ctx, unit, runs))
     } catch (error) {
       if (!(error instanceof BatchFailed)) throw error
       for (const entry of error.entries) failed.set(entry.index, entry)
@@ -282,19 +290,21 @@ async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], fail
   // A runner paused past its role's takeover answers nothing: the new runner settles the unit
   // (a batch it found not applied runs again there, and this runner's late write never counted).
   await ctx.fence()
-  await ctx.memory.record(unit.claims, remember, responses)
-  await appendToOutbox(ctx.home, responses)
+  await trace.time("remember", () => ctx.memory.record(unit.claims, remember, responses))
+  await trace.time("outbox", () => appendToOutbox(ctx.home, responses))
   // What ran, in this pass or (kept by the journal) before a crash. After the answers, before the
   // files go: a runner killed in between finds the files answered (see recordAnsweredClaim).
   const executed = slots.flatMap((slot, i) => {
     const command = slot.kind === "run" ? slot.command : slot.kind === "answered" ? slot.ran : undefined
     return command ? [{ command, response: responses[i]! }] : []
   })
-  await ctx.recordAnswered?.(executed, recovered)
-  await deleteJournal(ctx.home)
-  for (const claim of unit.claims) await finishClaim(ctx.home, claim)
-  await ctx.memory.compact()
-  slots.forEach((slot, i) => {
+  await trace.time("memory", async () => ctx.recordAnswered?.(executed, recovered))
+  await trace.time("finish", async () => {
+    await deleteJournal(ctx.home)
+    for (const claim of unit.claims) await finishClaim(ctx.home, claim)
+    await ctx.memory.compact()
+  })
+  trace.timeSync("emit", () => slots.forEach((slot, i) => {
     const response = responses[i]!
     ctx.emit({
       type: "processed",
@@ -305,14 +315,17 @@ async function finishUnit(ctx: ProcessorContext, unit: Unit, slots: Slot[], fail
       ...(response.error !== undefined ? { error: response.error } : {}),
       subject: slot.subject,
     })
-  })
+  }))
+  trace.unit({ commands: slots.length, files: unit.claims.length })
   return slots.length
 }
 
 /** One pass: claim what is waiting, then process every claimed file in order, unit by unit. */
 export async function processPending(ctx: ProcessorContext): Promise<number> {
-  await claimInbox(ctx.home)
-  let claims = await listClaims(ctx.home)
+  let claims = await trace.time("claim", async () => {
+    await claimInbox(ctx.home)
+    return listClaims(ctx.home)
+  })
   let answered = 0
   // The unit a crash interrupted comes first, made of the same files: its journal numbers them.
   const journal = await readJournal(ctx.home)
@@ -324,7 +337,7 @@ export async function processPending(ctx: ProcessorContext): Promise<number> {
     claims = claims.filter((c) => !journal.claims.includes(c))
   }
   while (claims.length > 0 && !ctx.stopping()) {
-    const { files, consumed } = await gatherUnit(ctx, claims, false)
+    const { files, consumed } = await trace.time("read", () => gatherUnit(ctx, claims, false))
     claims = claims.slice(consumed)
     if (files.length > 0) answered += await processUnit(ctx, files, null)
   }

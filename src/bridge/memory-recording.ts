@@ -6,7 +6,10 @@
 //     or only delivers its remembered answers. Recording after a crash (see `recovered`) skips the
 //     commands a log already holds, so none is recorded twice.
 //   - Taking the new lines into the agent's context (loading it, persisting the snapshot, closing a
-//     long epoch: the costly part) is queued after the pass, per agent, so answers never wait for it.
+//     long epoch: the costly part) follows once the runner is idle (no pass under way, nothing
+//     recorded for REFRESH_QUIET_MS; at most REFRESH_LATEST_MS after the first line it takes in),
+//     per agent: answers never wait for it, and a burst of queued commands is taken in once instead
+//     of after every unit (each refresh checks the whole snapshot, in the thread the units run in).
 // A memory failure is reported, never turned into a failed command. memory-* commands are memory
 // already and are not recorded again.
 import type { AgentCommand, AgentResponse } from "./protocol.ts"
@@ -15,8 +18,11 @@ import { trafficMessages } from "../memory/agent-traffic.ts"
 import type { MemoryManager } from "../memory/memory-manager.ts"
 import { readJsonLines } from "../memory/jsonl-file.ts"
 import { TskError } from "../domain/errors.ts"
+import { bridgeTrace as trace } from "./stage-trace.ts"
 
 const APPEND_PATIENCE_MS = 6000
+const REFRESH_QUIET_MS = 200
+const REFRESH_LATEST_MS = 2000
 
 export interface AnsweredCommand {
   command: AgentCommand
@@ -69,32 +75,51 @@ async function appendOutlastingLock(manager: MemoryManager, agentId: string, mes
   }
 }
 
-export function createTrafficRecorder(manager: MemoryManager, onError: (error: unknown) => void): TrafficRecorder {
+/** `busy`: is the runner processing the inbox now? (The refresh waits for it.) */
+export function createTrafficRecorder(manager: MemoryManager, onError: (error: unknown) => void, busy: () => boolean = () => false): TrafficRecorder {
   // Agents whose logs gained lines since their context was last refreshed.
   const stale = new Set<string>()
   let refreshing: Promise<void> | null = null
+  let timer: ReturnType<typeof setTimeout> | null = null
+  let lastRecorded = 0
+  let firstStale = 0
+  const latest = () => firstStale + REFRESH_LATEST_MS
+  const dueAt = () => Math.min(lastRecorded + REFRESH_QUIET_MS, latest())
 
   function kick(): void {
-    if (stale.size === 0 || refreshing) return
-    // After the current pass has delivered its answers; the next unit may start meanwhile.
-    refreshing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(refresh)
-      .finally(() => {
-        refreshing = null
-        kick()
-      })
+    if (stale.size === 0 || refreshing || timer) return
+    timer = setTimeout(
+      () => {
+        timer = null
+        const now = Date.now()
+        if (now >= latest() || (now >= dueAt() && !busy())) start()
+        else kick()
+      },
+      Math.max(REFRESH_QUIET_MS / 4, dueAt() - Date.now()),
+    )
+    timer.unref?.()
   }
 
+  function start(): void {
+    if (timer) clearTimeout(timer)
+    timer = null
+    refreshing = refresh().finally(() => {
+      refreshing = null
+      kick()
+    })
+  }
+
+  // Lines recorded meanwhile make their agents stale again, taken in at the next quiet.
   async function refresh(): Promise<void> {
-    while (stale.size > 0) {
-      const agents = [...stale]
-      stale.clear()
-      for (const agentId of agents) {
-        try {
-          await manager.settle(agentId)
-        } catch (error) {
-          onError(error)
-        }
+    const agents = [...stale]
+    stale.clear()
+    for (const agentId of agents) {
+      const started = performance.now()
+      try {
+        await manager.settle(agentId)
+        trace.event("settle", performance.now() - started, { agentId })
+      } catch (error) {
+        onError(error)
       }
     }
   }
@@ -105,7 +130,9 @@ export function createTrafficRecorder(manager: MemoryManager, onError: (error: u
       for (const item of answered) {
         if (item.command.command.startsWith("memory-")) continue
         const agentId = bridgeAgentId(item.command.source, item.command.agentId)
-        byAgent.set(agentId, [...(byAgent.get(agentId) ?? []), item])
+        const items = byAgent.get(agentId)
+        if (items) items.push(item)
+        else byAgent.set(agentId, [item])
       }
       for (const [agentId, items] of byAgent) {
         try {
@@ -115,6 +142,8 @@ export function createTrafficRecorder(manager: MemoryManager, onError: (error: u
             .flatMap(({ command, response }) => trafficMessages({ id: command.id, command: command.command, payload: command.payload }, response))
           if (messages.length === 0) continue
           await appendOutlastingLock(manager, agentId, messages)
+          lastRecorded = Date.now()
+          if (stale.size === 0) firstStale = lastRecorded
           stale.add(agentId)
         } catch (error) {
           onError(error)
@@ -123,7 +152,11 @@ export function createTrafficRecorder(manager: MemoryManager, onError: (error: u
       kick()
     },
     idle: async () => {
-      while (refreshing) await refreshing
+      // Stopping: what waits for quiet is taken in now.
+      while (refreshing || timer) {
+        if (!refreshing) start()
+        await refreshing
+      }
     },
   }
 }

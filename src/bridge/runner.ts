@@ -115,7 +115,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
   let resolveStopped: (reason: RunnerStopReason) => void = () => {}
   const stopped = new Promise<RunnerStopReason>((resolve) => (resolveStopped = resolve))
   const reportError = (error: unknown) => options.onError?.(sanitizeErrorMessage(error))
-  const recorder = createTrafficRecorder(memoryManager, (error) => reportError(`agent memory: ${sanitizeErrorMessage(error)}`))
+  const recorder = createTrafficRecorder(memoryManager, (error) => reportError(`agent memory: ${sanitizeErrorMessage(error)}`), () => passing !== null)
 
   const ready = (async () => {
     await removeUnjournaledTemps(home, (await readJournal(home))?.pending?.temp ?? null)

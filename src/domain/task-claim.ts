@@ -121,13 +121,17 @@ function pickProcess(lease: Lease | undefined, claimant: Claimant): Partial<Leas
  * open and held by `who` under a lease run again from `now` for the lease's own length.
  */
 export function renewHolderLeases(before: readonly Task[], after: Task[], who: string, now: Date): Task[] {
-  const old = new Map<string, Task>()
-  for (const task of before) old.set(task.id, task)
+  // Runs after every write on lists of 10,000 tasks: the cheap tests first, the same task at the
+  // same place next (what a create or an update keeps), and the index by id only for a held task
+  // that moved (a delete shifts what follows it).
+  let old: Map<string, Task> | null = null
   let out: Task[] | null = null
   for (let i = 0; i < after.length; i++) {
     const task = after[i]!
-    if (task.assignee !== who || !task.lease || old.get(task.id) === task) continue
+    if (task.assignee !== who || !task.lease || before[i] === task) continue
     if (task.status === "done" || task.status === "archived") continue
+    old ??= new Map(before.map((t) => [t.id, t]))
+    if (old.get(task.id) === task) continue
     const expiresAt = new Date(now.getTime() + (task.lease.minutes ?? DEFAULT_LEASE_MINUTES) * 60_000).toISOString()
     if (expiresAt <= task.lease.expiresAt) continue
     out ??= after.slice()

@@ -49,6 +49,25 @@ function replace(tasks: readonly Task[], updated: readonly Task[]): Task[] {
 }
 
 /**
+ * The highest order of the lists createTask made, while they keep their length: a batch of queued
+ * creates (the bridge's) asks once per create, and a scan of 10,000 tasks each time was a fifth of
+ * the batch. Operations never change a list in place; one that was would be scanned again.
+ */
+const highestOfCreated = new WeakMap<readonly Task[], { length: number; highest: number }>()
+
+/** The highest order in the list (0 for none); a plain loop (reduce with Math.max: 2.5 times as long). */
+export function highestOrder(tasks: readonly Task[]): number {
+  const known = highestOfCreated.get(tasks)
+  if (known && known.length === tasks.length) return known.highest
+  let highest = 0
+  for (let i = 0; i < tasks.length; i++) {
+    const order = tasks[i]!.order
+    if (order > highest) highest = order
+  }
+  return highest
+}
+
+/**
  * `orderAbove`: the highest order in the list when the caller knows it without the list (then
  * `tasks` may be empty, for a task without parent or blockers: see the store's appendTasks).
  */
@@ -87,10 +106,13 @@ export function createTask(tasks: readonly Task[], raw: CreateTaskInput, ctx: Op
     createdAt: nowIso,
     updatedAt: nowIso,
     completedAt: status === "done" ? nowIso : null,
-    order: (orderAbove ?? tasks.reduce((max, t) => Math.max(max, t.order), 0)) + 1,
+    order: (orderAbove ?? highestOrder(tasks)) + 1,
   }
   // concat, not a spread: Bun spreads through the iterator, ten times slower on 10,000 tasks.
-  return { tasks: tasks.concat([task]), result: task }
+  const next = tasks.concat([task])
+  // Without orderAbove, the new task's order is above every other one.
+  if (orderAbove === undefined) highestOfCreated.set(next, { length: next.length, highest: task.order })
+  return { tasks: next, result: task }
 }
 
 export function createTasks(tasks: readonly Task[], raws: readonly CreateTaskInput[], ctx: OperationContext): Mutation<Task[]> {
@@ -190,7 +212,7 @@ export function setStatus(tasks: readonly Task[], idQuery: string, status: TaskS
       createdAt: nowIso,
       updatedAt: nowIso,
       completedAt: null,
-      order: (orderAbove ?? tasks.reduce((max, t) => Math.max(max, t.order), 0)) + 1,
+      order: (orderAbove ?? highestOrder(tasks)) + 1,
     }
     updated = { ...updated, nextOccurrenceId: occurrence.id }
     list = [...tasks, occurrence]

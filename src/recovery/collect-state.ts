@@ -44,7 +44,10 @@ function taskTree(tasks: readonly Task[], buckets: Buckets): TaskNode[] {
   const ids = new Set(tasks.map((t) => t.id))
   for (const task of tasks) {
     const parent = task.parentId && ids.has(task.parentId) ? task.parentId : null
-    byParent.set(parent, [...(byParent.get(parent) ?? []), task])
+    // Pushed in place: a copy per task took ~1 s on 10,000 top-level tasks, in the runner's thread.
+    const siblings = byParent.get(parent)
+    if (siblings) siblings.push(task)
+    else byParent.set(parent, [task])
   }
   const build = (parent: string | null, path: string[], seen: Set<string>): TaskNode[] =>
     (byParent.get(parent) ?? []).filter((t) => !seen.has(t.id)).map((task) => {

@@ -18,6 +18,23 @@ describe("creating tasks", () => {
     expect(tasks).toHaveLength(2)
   })
 
+  it("gives each of a run of creates the next order, and looks again at a list that gained a task another way", () => {
+    const ctx = fixedContext()
+    let tasks: Task[] = [makeTask({ id: "a", order: 7 }), makeTask({ id: "b", order: 3 })]
+    const orders: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const created = createTask(tasks, { title: `Queued ${i}` }, ctx)
+      orders.push(created.result.order)
+      tasks = created.tasks
+    }
+    expect(orders).toEqual([8, 9, 10])
+    tasks.push(makeTask({ id: "z", order: 40 }))
+    expect(createTask(tasks, { title: "After a push" }, ctx).result.order).toBe(41)
+    const placed = createTask([makeTask({ id: "c", order: 2 })], { title: "Placed" }, ctx, 99)
+    expect(placed.result.order).toBe(100)
+    expect(createTask(placed.tasks, { title: "Next" }, ctx).result.order).toBe(101)
+  })
+
   it("rejects an empty or over-long title as invalid input", () => {
     expect(() => createTask([], { title: "   " }, fixedContext())).toThrow(/title must not be empty/)
     expect(() => createTask([], { title: "x".repeat(201) }, fixedContext())).toThrow(/at most 200/)
