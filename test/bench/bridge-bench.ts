@@ -5,7 +5,7 @@
 //     agent-outbox.json (this process watches the outbox, so it adds no poll delay of its own);
 //   - the same for a read-only command (`show`): the bridge's own cost, without a write of tasks.json;
 //   - throughput: once the runner answers (a first command answered), 1,000 commands dropped at
-//     once, until the last is answered and all are applied;
+//     once, until the last is answered and all are applied; three such queues in turn, the median;
 //   - `tsk agent send`: the whole process (start-up, durable drop, wait for the answer), beside
 //     `tsk agent status` (start-up and a read of runner.json) as the start-up reference.
 import { spawn, type ChildProcess } from "node:child_process"
@@ -81,6 +81,8 @@ async function stopServe(child: ChildProcess): Promise<void> {
 }
 
 /** `tsk`: the launcher measured (another checkout's, to compare two versions in one run). */
+const QUEUE_ROUNDS = 3
+
 export async function benchBridge(samples = 50, queued = 1000, sends = 15, tsk = TSK): Promise<Figure[]> {
   const a = await makeBenchHome(10_000)
   const b = await makeBenchHome(10_000)
@@ -119,25 +121,29 @@ export async function benchBridge(samples = 50, queued = 1000, sends = 15, tsk =
     }
     const serveB = await startServe(b.home, tsk)
     const outboxB = watchOutbox(b.home)
-    let seconds: number
+    // Three queues, one after the other, on the same runner: one sample swings with the machine's load.
+    const queueSeconds: number[] = []
     try {
       // The runner is up once it answers: its start-up (recovery, services) is not the queue's.
       dropCommand(b.home, "000000-ready.json", { id: "ready", command: "list", payload: { limit: 1 } })
       await until(() => outboxHas(b.home, "ready"), 60_000, "the runner's first answer", outboxB)
-      const started = performance.now()
-      // Queued at once: each file written and renamed in, one flush of the folder at the end.
-      for (let i = 0; i < queued; i++) dropCommand(b.home, `${String(i + 1).padStart(6, "0")}.json`, { id: `q-${i}`, command: "create", payload: { title: `Queued ${i}` } }, false)
-      fsyncPath(join(b.home, "agent-inbox.d"))
       const inbox = join(b.home, "agent-inbox.d")
-      await until(() => outboxHas(b.home, `q-${queued - 1}`) && readdirSync(inbox).filter((f) => f.endsWith(".json")).length === 0, 300_000, "the queued commands", outboxB)
-      seconds = (performance.now() - started) / 1000
+      for (let round = 0; round < QUEUE_ROUNDS; round++) {
+        const started = performance.now()
+        // Queued at once: each file written and renamed in, one flush of the folder at the end.
+        for (let i = 0; i < queued; i++) dropCommand(b.home, `${round}${String(i + 1).padStart(6, "0")}.json`, { id: `q${round}-${i}`, command: "create", payload: { title: `Queued ${round}-${i}` } }, false)
+        fsyncPath(inbox)
+        await until(() => outboxHas(b.home, `q${round}-${queued - 1}`) && readdirSync(inbox).filter((f) => f.endsWith(".json")).length === 0, 300_000, "the queued commands", outboxB)
+        queueSeconds.push((performance.now() - started) / 1000)
+      }
     } finally {
       outboxB.close()
       await stopServe(serveB)
     }
     const tasks = readListOnDisk(b.home).tasks
     const applied = tasks.filter((t) => t.title.startsWith("Queued ")).length
-    if (applied !== queued) throw new Error(`bench: ${applied} of ${queued} queued commands applied`)
+    if (applied !== queued * QUEUE_ROUNDS) throw new Error(`bench: ${applied} of ${queued * QUEUE_ROUNDS} queued commands applied`)
+    const queue = summarise(queueSeconds)
     const trip = summarise(times)
     const read = summarise(readTimes)
     const send = summarise(sendTimes)
@@ -146,7 +152,7 @@ export async function benchBridge(samples = 50, queued = 1000, sends = 15, tsk =
       { name: "bridge round trip, tsk serve up, 10,000 tasks (median)", value: round(trip.median), unit: "ms", spread: [round(trip.min), round(trip.max)], target: "< 20 ms", pass: trip.median < 20 },
       { name: "bridge round trip, tsk serve up, 10,000 tasks (p95)", value: round(percentile(times, 95)), unit: "ms" },
       { name: "bridge round trip, read-only command (show), 10,000 tasks (median)", value: round(read.median), unit: "ms", spread: [round(read.min), round(read.max)] },
-      { name: "1,000 queued commands, tsk serve up, 10,000 tasks", value: round(seconds, 2), unit: "s", target: "< 1 s", pass: seconds < 1 },
+      { name: "1,000 queued commands, tsk serve up, 10,000 tasks (median of 3 queues)", value: round(queue.median, 2), unit: "s", spread: [round(queue.min, 2), round(queue.max, 2)], target: "< 1 s", pass: queue.median < 1 },
       { name: "tsk agent send create, whole process, tsk serve up, 10,000 tasks", value: round(send.median), unit: "ms", spread: [round(send.min), round(send.max)] },
       { name: "tsk agent status, whole process (start-up reference)", value: round(status.median), unit: "ms", spread: [round(status.min), round(status.max)] },
     ]
