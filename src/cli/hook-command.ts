@@ -1,5 +1,6 @@
-// `tsk hook`: the Claude Code hook. Reads one hook event as JSON on stdin, records the session's
-// status (sessions.json), a session-log line and the event in the session's agent memory, prints nothing and always exits 0: a problem goes
+// `tsk hook`: the Claude Code hook. Reads one hook event as JSON on stdin, appends it to the
+// session log (the session rows are folded from it) and to the session's agent memory, prints
+// nothing (a PermissionRequest aside) and always exits 0: a problem goes
 // to `hook-errors.log`, never into the agent's turn. Imports stay minimal (no zod, no lock or
 // atomic-write libraries) so a hook answers in a few milliseconds; run this file directly
 // (`bun src/cli/hook-command.ts`) for the leanest start.
@@ -8,7 +9,8 @@ import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { hookOwnerPid } from "../os/session-liveness.ts"
-import { parseHookEvent, recordHookEvent, type AgentSession, type HookEvent } from "../os/sessions.ts"
+import { parseHookEvent, recordHookEvent, type HookEvent } from "../os/sessions.ts"
+import type { SessionLogLine } from "../os/session-log.ts"
 import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 import { recordHookMessage, recordPermissionMessages } from "../memory/hook-messages.ts"
 import { answerPermissionRequest, type PermissionAnswer } from "../os/approval-hook.ts"
@@ -16,7 +18,6 @@ import { exportSessionIdentity } from "../os/session-identity.ts"
 import { tskHome } from "../store/paths.ts"
 
 export { hookSettings, hookSettingsSnippet } from "../os/hook-settings.ts"
-export { readAgentSessions, SESSION_STATUS_LABELS, type AgentSession, type SessionStatus } from "../os/sessions.ts"
 
 /**
  * How long a hook waits for its event when stdin stays open without a whole JSON value. A complete
@@ -114,7 +115,7 @@ async function runPermissionRequest(home: string, osRoot: string, event: HookEve
 const printLine = (text: string) => void process.stdout.write(`${text}\n`)
 
 /**
- * Handle one hook event; never throws. Returns the session as recorded, or null on a problem. A
+ * Handle one hook event; never throws. Returns the session-log line recorded, or null on a problem. A
  * PermissionRequest's answer is printed (see approval-hook.ts); every other event prints nothing.
  */
 export async function runHook(
@@ -123,14 +124,14 @@ export async function runHook(
   now: () => Date = () => new Date(),
   print: (text: string) => void = printLine,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<AgentSession | null> {
+): Promise<SessionLogLine | null> {
   let osRoot = join(home, "os")
   try {
     osRoot = resolveOsSettings(home).root
     const raw = await readInput()
     if (raw.trim().length === 0) throw new Error("no hook event on stdin")
     const event = parseHookEvent(raw)
-    const session = recordHookEvent(osRoot, event, now(), hookOwnerPid())
+    const recorded = recordHookEvent(osRoot, event, now(), hookOwnerPid())
     // The session's shell commands claim as the session (its own failure is logged likewise).
     try {
       exportSessionIdentity(event, env)
@@ -140,7 +141,7 @@ export async function runHook(
     // A permission request is answered first; it and its answer then go into memory together.
     if (event.hook_event_name === "PermissionRequest") {
       await runPermissionRequest(home, osRoot, event, now, print)
-      return session
+      return recorded
     }
     // The session's agent memory (its own failure is logged, the session is recorded regardless).
     try {
@@ -148,7 +149,7 @@ export async function runHook(
     } catch (error) {
       logHookError(osRoot, `agent memory: ${error instanceof Error ? error.message : String(error)}`, now())
     }
-    return session
+    return recorded
   } catch (error) {
     logHookError(osRoot, error instanceof Error ? error.message : String(error), now())
     return null

@@ -152,8 +152,8 @@ describe("the bundled entry point", () => {
     expect(JSON.parse(/bundles required: (.*)/.exec(result.stderr)![1]!)).toEqual([DIST_CLI])
     expect((JSON.parse(/builtins loaded: (.*)/.exec(result.stderr)![1]!) as string[]).sort()).toEqual(["node:fs", "node:os", "node:path"])
     expect(result.stderr).not.toContain("zod was initialised")
-    const sessions = JSON.parse(readFileSync(join(home, "os", "sessions.json"), "utf8")) as { sessions: Record<string, { event: string }> }
-    expect(sessions.sessions["bundled-hook"]).toMatchObject({ event: "PreToolUse" })
+    const logged = readFileSync(join(home, "os", "session_log.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as { session: string; event: string })
+    expect(logged).toMatchObject([{ session: "bundled-hook", event: "PreToolUse" }])
   })
 
   it("holds one zod in vendor.js, shared by our code and the MCP SDK", () => {
