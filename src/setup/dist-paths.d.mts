@@ -22,6 +22,7 @@ export interface DistManifest {
 }
 /** The flags of every Bun tsk starts on a script of the checkout at `root`: no .env, and its own bunfig. */
 export declare function bunRunFlags(root: string): string[]
+export declare const HOOK_PART: string
 export declare const DIST_BUILD_FILES: string[]
 export declare function distManifest(root: string, out: string): DistManifest
 export declare function bundleIsFresh(out: string, part?: string): boolean

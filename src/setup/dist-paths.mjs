@@ -32,6 +32,12 @@ export function bunRunFlags(root) {
   return ["--no-env-file", `--config=${statSync(config, { throwIfNoEntry: false })?.isFile() ? config : "/dev/null"}`]
 }
 
+/**
+ * The manifest's list for `tsk hook` run from cli.js (or the executable): the hook's own sources
+ * (main.js's, its chunk's) and cli-main.ts. A hook compares these ~45 instead of cli.js's ~120.
+ */
+export const HOOK_PART = "hook"
+
 /** Files each part's list of sources carries beside its own: how every bundle is built. */
 export const DIST_BUILD_FILES = ["package.json", "tsconfig.json", "bunfig.toml", "package-lock.json", "node_modules/.package-lock.json", "src/setup/build-dist.ts", "src/setup/build-plugins.ts", "src/setup/bundle-parts.ts", "src/setup/dist-paths.mjs"]
 

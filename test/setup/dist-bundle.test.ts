@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
-import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, manifestBuild, type DistManifest } from "../../src/setup/dist-paths.mjs"
+import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, HOOK_PART, bundleFreshness, distManifest, manifestBuild, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
 
@@ -288,6 +288,10 @@ describe("the bundle's own staleness check", () => {
     expect(hook).toEqual(expect.arrayContaining(["src/main.ts", "src/cli/hook-command.ts", "src/fresh-entry.ts", "package.json"]))
     expect(hook).not.toContain("src/cli/list-commands.ts")
     expect(hook).not.toContain("src/cli-main.ts")
+    // What the hook compares when cli.js (or the executable) runs it: those and cli-main.ts.
+    const hookPart = manifest.parts?.[HOOK_PART] ?? []
+    expect(hookPart).toEqual(expect.arrayContaining(["src/cli-main.ts", "src/cli/hook-command.ts", "src/os/session-log.ts", "package.json"]))
+    expect(hookPart).not.toContain("src/cli/list-commands.ts")
   })
 
   // A checkout in a temporary folder, its manifest and stamp written as the build writes them.
@@ -572,13 +576,21 @@ describe("the bundle's own staleness check", () => {
       expect(timed.status, timed.stderr).toBe(0)
       expect(timed.stderr).toContain("timer edited")
       expect(timed.stderr).not.toContain("rebuilding")
-      // The hook runs the same program as every command: an edit of a source of cli.js is rebuilt
-      // before it answers. dist/main.js, the ES-module entry, then runs without a rebuild.
+      // The hook runs the same program as every command but compares only its own sources and
+      // cli-main.ts: an edit of a listing's source leaves it answering as built, an edit of one of
+      // its own is rebuilt before it answers. dist/main.js, the ES-module entry, then runs without a rebuild.
+      const hook = () => spawnSync(join(root, "bin", "tsk"), ["hook"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, input: "{}", env: { ...process.env, TSK_HOME: home } })
       const listing = join(root, "src", "cli", "list-commands.ts")
       writeFileSync(listing, `${readFileSync(listing, "utf8")}\nprocess.stderr.write("listing edited\\n")\n`)
-      const hooked = spawnSync(join(root, "bin", "tsk"), ["hook"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, input: "{}", env: { ...process.env, TSK_HOME: home } })
+      const hookedAside = hook()
+      expect(hookedAside.status, hookedAside.stderr).toBe(0)
+      expect(hookedAside.stderr).not.toContain("rebuilding")
+      const sessions = join(root, "src", "os", "sessions.ts")
+      writeFileSync(sessions, `${readFileSync(sessions, "utf8")}\nprocess.stderr.write("sessions edited\\n")\n`)
+      const hooked = hook()
       expect(hooked.status, hooked.stderr).toBe(0)
       expect(hooked.stderr.match(/rebuilding it/g)).toHaveLength(1)
+      expect(hooked.stderr).toContain("sessions edited")
       const viaMain = spawnSync(BUN, [join(root, "dist", DIST_ENTRY), "--version"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: home } })
       expect(viaMain.stderr).not.toContain("rebuilding")
       expect(viaMain.stderr).toContain("listing edited")
