@@ -59,7 +59,6 @@ export async function runCommandLine(argv: string[]): Promise<number> {
 // source's); the executable (dist/tsk-cli) is cli.js's code, and runs as cli.js beside it would.
 const self = runsAsExecutable() ? `${executableFolder()}/cli.js` : (require.main?.filename ?? import.meta.path)
 if ((runsAsExecutable() || import.meta.main) && firstStart()) {
-  void stdoutIsTTY()
   const load = async (entry: string): Promise<LoadedEntry> => {
     delete require.cache[entry]
     const fresh = require(entry) as { runCommandLine: typeof runCommandLine; tskBuild: string | null }
@@ -68,7 +67,9 @@ if ((runsAsExecutable() || import.meta.main) && firstStart()) {
   // Bun drops a `--` right after the script it runs; the executable gets it: the same command line either way.
   const argv = process.argv.slice(2)
   if (runsAsExecutable() && argv[0] === "--") argv.shift()
+  const hook = argv[0] === "hook" && argv.length === 1
+  // Asked early, off the main thread, for a command's output; the hook prints nothing it needs it for.
+  if (!hook) void stdoutIsTTY()
   // The hook runs only its own sources and cli-main.ts: it compares those alone (~45 of ~120 files).
-  const part = argv[0] === "hook" && argv.length === 1 ? HOOK_PART : undefined
-  void runFresh(self, argv, runCommandLine, load, part).then((code) => process.exit(code))
+  void runFresh(self, argv, runCommandLine, load, hook ? HOOK_PART : undefined).then((code) => process.exit(code))
 }

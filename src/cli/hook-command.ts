@@ -13,7 +13,7 @@ import { parseHookEvent, recordHookEvent, type HookEvent } from "../os/sessions.
 import type { SessionLogLine } from "../os/session-log.ts"
 import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 import { recordHookMessage, recordPermissionMessages } from "../memory/hook-messages.ts"
-import { answerPermissionRequest, type PermissionAnswer } from "../os/approval-hook.ts"
+import type { PermissionAnswer } from "../os/approval-hook.ts"
 import { exportSessionIdentity } from "../os/session-identity.ts"
 import { tskHome } from "../store/paths.ts"
 
@@ -103,6 +103,8 @@ function answerNote(answer: PermissionAnswer): string {
  */
 async function runPermissionRequest(home: string, osRoot: string, event: HookEvent, now: () => Date, print: (text: string) => void): Promise<void> {
   const askedAt = now()
+  // Loaded for a permission request alone: every other event starts without it.
+  const { answerPermissionRequest } = await import("../os/approval-hook.ts")
   const answer = await answerPermissionRequest(home, event as unknown as Record<string, unknown>, { now })
   if (answer.output !== null) print(answer.output)
   try {

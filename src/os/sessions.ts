@@ -6,6 +6,7 @@
 // merely informed (`auth_success`, ...). When sessions are read, one whose process is gone shows as
 // ended and one silent for too long as stale (session-liveness.ts). No heavy imports: `tsk hook`
 // loads this on every agent event.
+import { readFileSync } from "node:fs"
 import { hostname } from "node:os"
 import { appendSessionLine, type SessionLogLine } from "./session-log.ts"
 
@@ -184,11 +185,25 @@ export function sessionLogLine(event: HookEvent, now: Date, process: HookProcess
 }
 
 /**
+ * This machine's name, as os.hostname() gives it (a session row's host is compared with that):
+ * on Linux the kernel's own file, which saves a hook loading node:os.
+ */
+function hostName(): string {
+  try {
+    const name = readFileSync("/proc/sys/kernel/hostname", "utf8").trim()
+    if (name.length > 0) return name
+  } catch {
+    // Not Linux.
+  }
+  return hostname()
+}
+
+/**
  * Record one hook event under `osRoot`: a line in the session log, on disk before this returns
  * (the session rows are folded from it when read). Returns the line written.
  */
 export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date(), pid: number | null = null): SessionLogLine {
-  const line = sessionLogLine(event, now, { pid, host: hostname() })
+  const line = sessionLogLine(event, now, { pid, host: hostName() })
   appendSessionLine(osRoot, line)
   return line
 }
