@@ -4,7 +4,7 @@
 // to `hook-errors.log`, never into the agent's turn. Imports stay minimal (no zod, no lock or
 // atomic-write libraries) so a hook answers in a few milliseconds; run this file directly
 // (`bun src/cli/hook-command.ts`) for the leanest start.
-import { fstatSync, mkdirSync, renameSync, statSync } from "node:fs"
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
@@ -46,8 +46,11 @@ export function readStdin(timeoutMs = STDIN_TIMEOUT_MS): Promise<string> {
   // A terminal is a character device. Not process.stdin.isTTY or node:tty: either builds node's
   // stdin stream, which costs ~15 ms in Bun.
   if (fstatSync(0).isCharacterDevice()) return Promise.resolve("")
+  const decoder = new TextDecoder()
+  const waiting = readWaitingStdin(decoder)
+  if (waiting.done) return Promise.resolve(waiting.text)
   return new Promise((resolve) => {
-    let text = ""
+    let text = waiting.text
     const finish = () => {
       clearTimeout(timer)
       resolve(text)
@@ -58,7 +61,7 @@ export function readStdin(timeoutMs = STDIN_TIMEOUT_MS): Promise<string> {
       if (isCompleteJson(text)) finish()
     }
     // Bun's own stdin reader answers in well under a millisecond; node's stream API costs ~20 ms there.
-    if (typeof Bun !== "undefined") void readBunStdin(onChunk).then(finish, finish)
+    if (typeof Bun !== "undefined") void readBunStdin(decoder, onChunk).then(finish, finish)
     else {
       process.stdin.setEncoding("utf8").on("data", onChunk)
       process.stdin.once("end", finish).once("error", finish)
@@ -66,8 +69,39 @@ export function readStdin(timeoutMs = STDIN_TIMEOUT_MS): Promise<string> {
   })
 }
 
-async function readBunStdin(onChunk: (chunk: string) => void): Promise<void> {
-  const decoder = new TextDecoder()
+/**
+ * What stdin holds already, read without waiting: on Linux, through a second open of the same pipe
+ * (or file) with O_NONBLOCK, which leaves fd 0 as it is. `done` once it ended or holds a whole
+ * JSON value; otherwise the writer has more to send and the caller waits for it. A hook's event is
+ * usually all there when the hook starts, and this read costs a fraction of a stream's set-up.
+ */
+function readWaitingStdin(decoder: TextDecoder): { text: string; done: boolean } {
+  if (process.platform !== "linux" || typeof Bun === "undefined") return { text: "", done: false }
+  let fd: number
+  try {
+    fd = openSync("/proc/self/fd/0", constants.O_RDONLY | constants.O_NONBLOCK)
+  } catch {
+    // A socket, or no /proc: the stream reads it all.
+    return { text: "", done: false }
+  }
+  let text = ""
+  try {
+    const buffer = new Uint8Array(64 * 1024)
+    for (;;) {
+      const n = readSync(fd, buffer, 0, buffer.length, null)
+      if (n === 0) return { text: text + decoder.decode(), done: true }
+      text += decoder.decode(buffer.subarray(0, n), { stream: true })
+      if (isCompleteJson(text)) return { text, done: true }
+    }
+  } catch {
+    // EAGAIN: nothing more yet.
+    return { text, done: false }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+async function readBunStdin(decoder: TextDecoder, onChunk: (chunk: string) => void): Promise<void> {
   for await (const chunk of Bun.stdin.stream()) onChunk(decoder.decode(chunk, { stream: true }))
 }
 
