@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { hookSettings, hookSettingsSnippet, runHook } from "../../src/cli/hook-command.ts"
@@ -98,6 +98,15 @@ describe("tsk hook", () => {
       expect(result.stdout).toBe("")
     }
     expect(readAgentSessions(join(home, "os"))[0]).toMatchObject({ id: "s1", status: "idle" })
+  })
+
+  it("records the event in the session's memory without waiting for the memory's append lock", async () => {
+    // Another process in the middle of an append (its lock is fresh, so never taken over).
+    mkdirSync(join(home, "memory", "agents", "s1", "append.lock"), { recursive: true })
+    expect(await send(event("UserPromptSubmit", { prompt: "Add a CSV export" }))).not.toBeNull()
+    const lines = readFileSync(join(home, "memory", "agents", "s1", "messages.jsonl"), "utf8").trim().split("\n")
+    expect(lines.map((line) => JSON.parse(line).message)).toEqual([{ role: "user", content: "Add a CSV export" }])
+    expect(existsSync(join(home, "os", "hook-errors.log"))).toBe(false)
   })
 
   it("loses no session when many hooks run at once", async () => {
