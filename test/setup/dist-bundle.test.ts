@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
-import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, HOOK_PART, bundleFreshness, distManifest, manifestBuild, type DistManifest } from "../../src/setup/dist-paths.mjs"
+import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, DIST_HOOK_MANIFEST, HOOK_PART, bundleFreshness, distManifest, manifestBuild, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
 
@@ -293,6 +293,9 @@ describe("the bundle's own staleness check", () => {
     const hookPart = manifest.parts?.[HOOK_PART] ?? []
     expect(hookPart).toEqual(expect.arrayContaining(["src/cli-main.ts", "src/cli/hook-command.ts", "src/os/session-log.ts", "package.json"]))
     expect(hookPart).not.toContain("src/cli/list-commands.ts")
+    // The hook reads them from a manifest of their own, of the same build.
+    const hookManifest = JSON.parse(readFileSync(join(out, DIST_HOOK_MANIFEST), "utf8")) as DistManifest & { build: string }
+    expect(hookManifest).toMatchObject({ build: (manifest as DistManifest & { build: string }).build, checkout: manifest.checkout, absent: manifest.absent, present: [], parts: { [HOOK_PART]: hookPart } })
   })
 
   // A checkout in a temporary folder, its manifest and stamp written as the build writes them.
