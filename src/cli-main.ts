@@ -3,13 +3,12 @@
 // executable dist/tsk-cli (see build-dist.ts), which the launcher runs; main.js imports it too;
 // so it drains its own output (that bundle holds its own copy of process-output.ts).
 import "./jit-at-start.ts"
-import { runCli } from "./cli/run-cli.ts"
-import { rootCommand } from "./cli/commands.ts"
 import { flushOutput, stdoutIsTTY } from "./cli/process-output.ts"
 import { firstStart, runFresh, type LoadedEntry } from "./fresh-entry.ts"
 import { executableFolder, rerunWithNodeEnv, runsAsExecutable, tskCommandLine } from "./store/tsk-process.ts"
 import { tskHome } from "./store/paths.ts"
 import { nothingAt } from "./store/bun-files.ts"
+import { HOOK_PART } from "./setup/dist-paths.mjs"
 
 const COMPACTOR_ARG = "__compact-tasks"
 
@@ -41,13 +40,15 @@ export async function runCommandLine(argv: string[]): Promise<number> {
     return 0
   }
   // A Claude Code hook runs on every agent event and must answer in a few milliseconds: its code
-  // is part of this bundle, so neither the command table nor more.js (and the look at its ~260
-  // sources first) loads for it.
+  // is part of this bundle, so neither the command table (imported below) nor more.js (and the
+  // look at its ~260 sources first) loads for it.
   if (argv[0] === "hook" && argv.length === 1) {
     const code = await (await import("./cli/hook-command.ts")).hookMain()
     await flushOutput()
     return code
   }
+  // Imported here, past the hook, which never evaluates the command table (~0.4 ms of its start).
+  const [{ runCli }, { rootCommand }] = await Promise.all([import("./cli/run-cli.ts"), import("./cli/commands.ts")])
   const code = await runCli(rootCommand, argv)
   await flushOutput()
   await keepTasksFileCurrent()
@@ -58,7 +59,6 @@ export async function runCommandLine(argv: string[]): Promise<number> {
 // source's); the executable (dist/tsk-cli) is cli.js's code, and runs as cli.js beside it would.
 const self = runsAsExecutable() ? `${executableFolder()}/cli.js` : (require.main?.filename ?? import.meta.path)
 if ((runsAsExecutable() || import.meta.main) && firstStart()) {
-  void stdoutIsTTY()
   const load = async (entry: string): Promise<LoadedEntry> => {
     delete require.cache[entry]
     const fresh = require(entry) as { runCommandLine: typeof runCommandLine; tskBuild: string | null }
@@ -67,5 +67,9 @@ if ((runsAsExecutable() || import.meta.main) && firstStart()) {
   // Bun drops a `--` right after the script it runs; the executable gets it: the same command line either way.
   const argv = process.argv.slice(2)
   if (runsAsExecutable() && argv[0] === "--") argv.shift()
-  void runFresh(self, argv, runCommandLine, load).then((code) => process.exit(code))
+  const hook = argv[0] === "hook" && argv.length === 1
+  // Asked early, off the main thread, for a command's output; the hook prints nothing it needs it for.
+  if (!hook) void stdoutIsTTY()
+  // The hook runs only its own sources and cli-main.ts: it compares those alone (~45 of ~120 files).
+  void runFresh(self, argv, runCommandLine, load, hook ? HOOK_PART : undefined).then((code) => process.exit(code))
 }

@@ -7,7 +7,7 @@
 // command needs it: see build-dist.ts); before one loads another bundle it compares that one's
 // (cli.js: more.js's, tui.js's), or all of them (main.js, before cli.js).
 import { mkdirSync, rmSync, statSync } from "node:fs"
-import { BUN_FILES, bundleFreshness, bundleIsFresh, bunManifestText, bunRunFlags, checkoutOf, manifestBuild } from "./setup/dist-paths.mjs"
+import { BUN_FILES, bundleFreshness, bundleIsFresh, bunManifestText, bunRunFlags, checkoutOf, DIST_HOOK_MANIFEST, HOOK_PART, manifestBuild } from "./setup/dist-paths.mjs"
 import { TskError } from "./domain/errors.ts"
 import { bunCommand } from "./store/tsk-process.ts"
 
@@ -39,16 +39,19 @@ const state = globalThis as { [CHECKED]?: Checked }
 /**
  * `self`: the file running now (Bun writes import.meta's paths into a CommonJS bundle as the
  * sources', so the caller asks the module system). `load`: the entry point of the new build.
+ * `part`: the manifest's list to compare, when the command runs less than the whole bundle (the
+ * hook); by default the bundle's own.
  */
-export async function runFresh(self: string, argv: string[], run: RunArgv, load: (entry: string) => Promise<LoadedEntry>): Promise<number> {
+export async function runFresh(self: string, argv: string[], run: RunArgv, load: (entry: string) => Promise<LoadedEntry>, part?: string): Promise<number> {
   if (!self.endsWith(".js")) return run(argv)
   const dist = self.slice(0, self.lastIndexOf("/"))
   const file = self.slice(self.lastIndexOf("/") + 1)
-  const manifest = await bunManifestText(dist)
+  // The hook reads the manifest of its own list (one of an older build may be missing: the whole one).
+  const manifest = (part === HOOK_PART ? await bunManifestText(dist, DIST_HOOK_MANIFEST) : undefined) ?? (await bunManifestText(dist))
   // A manifest of another build (one that landed while this process started) is a stale bundle.
-  const fresh = manifest !== undefined && bundleFreshness(dist, file, { ...BUN_FILES, text: () => manifest }, TSK_BUILD ?? undefined)
+  const fresh = manifest !== undefined && bundleFreshness(dist, part ?? file, { ...BUN_FILES, text: () => manifest }, TSK_BUILD ?? undefined)
   if (fresh) {
-    state[CHECKED] = { dist, whole: fresh === "all", parts: new Set([file]), build: TSK_BUILD }
+    state[CHECKED] = { dist, whole: fresh === "all", parts: new Set([part ?? file]), build: TSK_BUILD }
     return run(argv)
   }
   const root = checkoutOf(dist)

@@ -1,22 +1,23 @@
-// `tsk hook`: the Claude Code hook. Reads one hook event as JSON on stdin, records the session's
-// status (sessions.json), a session-log line and the event in the session's agent memory, prints nothing and always exits 0: a problem goes
+// `tsk hook`: the Claude Code hook. Reads one hook event as JSON on stdin, appends it to the
+// session log (the session rows are folded from it) and to the session's agent memory, prints
+// nothing (a PermissionRequest aside) and always exits 0: a problem goes
 // to `hook-errors.log`, never into the agent's turn. Imports stay minimal (no zod, no lock or
 // atomic-write libraries) so a hook answers in a few milliseconds; run this file directly
 // (`bun src/cli/hook-command.ts`) for the leanest start.
-import { fstatSync, mkdirSync, renameSync, statSync } from "node:fs"
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { hookOwnerPid } from "../os/session-liveness.ts"
-import { parseHookEvent, recordHookEvent, type AgentSession, type HookEvent } from "../os/sessions.ts"
+import { parseHookEvent, recordHookEvent, type HookEvent } from "../os/sessions.ts"
+import type { SessionLogLine } from "../os/session-log.ts"
 import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 import { recordHookMessage, recordPermissionMessages } from "../memory/hook-messages.ts"
-import { answerPermissionRequest, type PermissionAnswer } from "../os/approval-hook.ts"
+import type { PermissionAnswer } from "../os/approval-hook.ts"
 import { exportSessionIdentity } from "../os/session-identity.ts"
 import { tskHome } from "../store/paths.ts"
 
 export { hookSettings, hookSettingsSnippet } from "../os/hook-settings.ts"
-export { readAgentSessions, SESSION_STATUS_LABELS, type AgentSession, type SessionStatus } from "../os/sessions.ts"
 
 /**
  * How long a hook waits for its event when stdin stays open without a whole JSON value. A complete
@@ -45,8 +46,11 @@ export function readStdin(timeoutMs = STDIN_TIMEOUT_MS): Promise<string> {
   // A terminal is a character device. Not process.stdin.isTTY or node:tty: either builds node's
   // stdin stream, which costs ~15 ms in Bun.
   if (fstatSync(0).isCharacterDevice()) return Promise.resolve("")
+  const decoder = new TextDecoder()
+  const waiting = readWaitingStdin(decoder)
+  if (waiting.done) return Promise.resolve(waiting.text)
   return new Promise((resolve) => {
-    let text = ""
+    let text = waiting.text
     const finish = () => {
       clearTimeout(timer)
       resolve(text)
@@ -57,7 +61,7 @@ export function readStdin(timeoutMs = STDIN_TIMEOUT_MS): Promise<string> {
       if (isCompleteJson(text)) finish()
     }
     // Bun's own stdin reader answers in well under a millisecond; node's stream API costs ~20 ms there.
-    if (typeof Bun !== "undefined") void readBunStdin(onChunk).then(finish, finish)
+    if (typeof Bun !== "undefined") void readBunStdin(decoder, onChunk).then(finish, finish)
     else {
       process.stdin.setEncoding("utf8").on("data", onChunk)
       process.stdin.once("end", finish).once("error", finish)
@@ -65,8 +69,39 @@ export function readStdin(timeoutMs = STDIN_TIMEOUT_MS): Promise<string> {
   })
 }
 
-async function readBunStdin(onChunk: (chunk: string) => void): Promise<void> {
-  const decoder = new TextDecoder()
+/**
+ * What stdin holds already, read without waiting: on Linux, through a second open of the same pipe
+ * (or file) with O_NONBLOCK, which leaves fd 0 as it is. `done` once it ended or holds a whole
+ * JSON value; otherwise the writer has more to send and the caller waits for it. A hook's event is
+ * usually all there when the hook starts, and this read costs a fraction of a stream's set-up.
+ */
+function readWaitingStdin(decoder: TextDecoder): { text: string; done: boolean } {
+  if (process.platform !== "linux" || typeof Bun === "undefined") return { text: "", done: false }
+  let fd: number
+  try {
+    fd = openSync("/proc/self/fd/0", constants.O_RDONLY | constants.O_NONBLOCK)
+  } catch {
+    // A socket, or no /proc: the stream reads it all.
+    return { text: "", done: false }
+  }
+  let text = ""
+  try {
+    const buffer = new Uint8Array(64 * 1024)
+    for (;;) {
+      const n = readSync(fd, buffer, 0, buffer.length, null)
+      if (n === 0) return { text: text + decoder.decode(), done: true }
+      text += decoder.decode(buffer.subarray(0, n), { stream: true })
+      if (isCompleteJson(text)) return { text, done: true }
+    }
+  } catch {
+    // EAGAIN: nothing more yet.
+    return { text, done: false }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+async function readBunStdin(decoder: TextDecoder, onChunk: (chunk: string) => void): Promise<void> {
   for await (const chunk of Bun.stdin.stream()) onChunk(decoder.decode(chunk, { stream: true }))
 }
 
@@ -102,6 +137,8 @@ function answerNote(answer: PermissionAnswer): string {
  */
 async function runPermissionRequest(home: string, osRoot: string, event: HookEvent, now: () => Date, print: (text: string) => void): Promise<void> {
   const askedAt = now()
+  // Loaded for a permission request alone: every other event starts without it.
+  const { answerPermissionRequest } = await import("../os/approval-hook.ts")
   const answer = await answerPermissionRequest(home, event as unknown as Record<string, unknown>, { now })
   if (answer.output !== null) print(answer.output)
   try {
@@ -114,7 +151,7 @@ async function runPermissionRequest(home: string, osRoot: string, event: HookEve
 const printLine = (text: string) => void process.stdout.write(`${text}\n`)
 
 /**
- * Handle one hook event; never throws. Returns the session as recorded, or null on a problem. A
+ * Handle one hook event; never throws. Returns the session-log line recorded, or null on a problem. A
  * PermissionRequest's answer is printed (see approval-hook.ts); every other event prints nothing.
  */
 export async function runHook(
@@ -123,14 +160,14 @@ export async function runHook(
   now: () => Date = () => new Date(),
   print: (text: string) => void = printLine,
   env: NodeJS.ProcessEnv = process.env,
-): Promise<AgentSession | null> {
+): Promise<SessionLogLine | null> {
   let osRoot = join(home, "os")
   try {
     osRoot = resolveOsSettings(home).root
     const raw = await readInput()
     if (raw.trim().length === 0) throw new Error("no hook event on stdin")
     const event = parseHookEvent(raw)
-    const session = recordHookEvent(osRoot, event, now(), hookOwnerPid())
+    const recorded = recordHookEvent(osRoot, event, now(), hookOwnerPid())
     // The session's shell commands claim as the session (its own failure is logged likewise).
     try {
       exportSessionIdentity(event, env)
@@ -140,7 +177,7 @@ export async function runHook(
     // A permission request is answered first; it and its answer then go into memory together.
     if (event.hook_event_name === "PermissionRequest") {
       await runPermissionRequest(home, osRoot, event, now, print)
-      return session
+      return recorded
     }
     // The session's agent memory (its own failure is logged, the session is recorded regardless).
     try {
@@ -148,7 +185,7 @@ export async function runHook(
     } catch (error) {
       logHookError(osRoot, `agent memory: ${error instanceof Error ? error.message : String(error)}`, now())
     }
-    return session
+    return recorded
   } catch (error) {
     logHookError(osRoot, error instanceof Error ? error.message : String(error), now())
     return null

@@ -1,7 +1,7 @@
 // Claude Code hook events as memory messages: a prompt is the user's, a tool use the assistant's
 // call, its response the tool result, and notifications, stops and session starts/ends are noted
 // as system lines. No zod or heavy imports: `tsk hook` records these and must stay fast.
-import { appendMessageRecords } from "./record-lines.ts"
+import { appendHookMessageRecords } from "./record-lines.ts"
 import { agentIdProblem } from "./agent-id.ts"
 import { agentPaths } from "./memory-paths.ts"
 import type { JsonValue, Message } from "./message.ts"
@@ -76,7 +76,7 @@ export function recordHookMessage(home: string, event: HookEventInput, now: Date
   const agentId = hookMemoryId(event, env)
   const message = hookEventMessage(event)
   if (!message || agentId === null) return false
-  appendMessageRecords(agentPaths(home, agentId), [{ at: now.toISOString(), session: event.session_id, message }])
+  appendHookMessageRecords(agentPaths(home, agentId), [{ at: now.toISOString(), session: event.session_id, message }])
   return true
 }
 
@@ -87,7 +87,7 @@ export function recordHookMessage(home: string, event: HookEventInput, now: Date
 export function recordPermissionMessages(home: string, event: HookEventInput, askedAt: Date, answer: string, answeredAt: Date): boolean {
   if (agentIdProblem(event.session_id) !== null) return false
   const asked = hookEventMessage(event)
-  appendMessageRecords(agentPaths(home, event.session_id), [
+  appendHookMessageRecords(agentPaths(home, event.session_id), [
     ...(asked ? [{ at: askedAt.toISOString(), message: asked }] : []),
     { at: answeredAt.toISOString(), message: { role: "system", content: answer.slice(0, 2000) } },
   ])

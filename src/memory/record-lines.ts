@@ -38,6 +38,17 @@ export function appendMessageRecords(paths: AgentPaths, records: readonly Messag
   return withAppendLock(paths.lock, () => appendJsonLines(paths.messages, records.map(messageLine)))
 }
 
+/**
+ * The same without the append lock, for `tsk hook` (a lock's mkdir and rmdir cost each hook about
+ * a millisecond). Safe beside locked appenders: the kernel puts each O_APPEND write whole at the
+ * end, and the lock only keeps the fresh-line check after a torn line exclusive; a hook racing it
+ * there can at worst leave a blank line, which readers skip.
+ */
+export function appendHookMessageRecords(paths: AgentPaths, records: readonly MessageRecord[]): void {
+  agentDir(paths)
+  appendJsonLines(paths.messages, records.map(messageLine))
+}
+
 export function appendFactRecords(paths: AgentPaths, records: readonly FactRecord[]): number {
   agentDir(paths)
   return withAppendLock(paths.lock, () => appendJsonLines(paths.facts, records.map(factLine)))

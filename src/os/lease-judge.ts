@@ -1,15 +1,15 @@
 // The I/O behind a LeaseJudge (domain/task-claim.ts): a lease's holder is gone when its process
 // (an MCP server) is no longer running on this host, or was replaced by another one with the same
 // pid, or when the holder is a Claude Code session (its name is the hook's session_id) that ended:
-// a SessionEnd hook, or its Claude Code process is gone (session-liveness.ts). sessions.json is
-// read at most once per judge, and only when a lease without a live process needs it.
+// a SessionEnd hook, or its Claude Code process is gone (session-liveness.ts). The sessions are
+// folded from their log at most once per judge, and only when a lease without a live process needs it.
 import { hostname } from "node:os"
 import type { LeaseJudge } from "../domain/task-claim.ts"
 import type { Task } from "../domain/task.ts"
 import { processStartTime } from "../store/file-lock.ts"
 import { processIsAlive } from "../store/process-alive.ts"
 import { resolveOsSettings } from "./os-settings.ts"
-import { readAgentSessions } from "./sessions.ts"
+import { readAgentSessions } from "./session-fold.ts"
 
 function processGone(pid: number, start: string | undefined): boolean {
   if (!processIsAlive(pid)) return true

@@ -1,16 +1,14 @@
-// Agent sessions seen through Claude Code hooks: `sessions.json` (`{v, sessions: {id: …}}`) holds
-// each session's status, the event and time it came from, and the Claude Code process behind it;
-// `session_log.jsonl` one line per hook event. A Notification's `notification_type` decides whether
-// the session needs input (a permission prompt, an idle prompt, a question dialog) or is merely
-// informed (`auth_success`, ...). When sessions are read, one whose process is gone shows as ended
-// and one silent for too long as stale (session-liveness.ts). Everything here is synchronous
-// node:fs with no heavy imports, because `tsk hook` must answer in a few milliseconds.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+// Agent sessions seen through Claude Code hooks: each session's status, the event and time it came
+// from, and the Claude Code process behind it. A hook appends one line per event to
+// `session_log.jsonl` (session-log.ts); the rows are that log folded, event by event, from a
+// snapshot in `sessions.json` (session-fold.ts). A Notification's `notification_type` decides
+// whether the session needs input (a permission prompt, an idle prompt, a question dialog) or is
+// merely informed (`auth_success`, ...). When sessions are read, one whose process is gone shows as
+// ended and one silent for too long as stale (session-liveness.ts). No heavy imports: `tsk hook`
+// loads this on every agent event.
+import { readFileSync } from "node:fs"
 import { hostname } from "node:os"
-import { dirname, join } from "node:path"
-import { applyLiveness, type LivenessOptions } from "./session-liveness.ts"
-import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
-import { tryLock, unlock } from "../store/file-lock.ts"
+import { appendSessionLine, type SessionLogLine } from "./session-log.ts"
 
 /** What hooks record; `stale` is only ever derived when reading (a session silent for too long). */
 export type SessionStatus = "working" | "needs_input" | "idle" | "stale" | "ended"
@@ -72,9 +70,6 @@ export interface HookEvent {
 
 const MAX_SESSIONS = 50
 const ENDED_KEEP_MS = 24 * 60 * 60 * 1000
-const SESSION_LOG_MAX_BYTES = 512 * 1024
-/** How long a hook waits on a live holder (each holds the lock a few milliseconds). */
-const LOCK_WAIT_MS = 20_000
 
 const text = (value: unknown, max: number) => (typeof value === "string" && value.length > 0 ? value.slice(0, max) : null)
 
@@ -123,17 +118,18 @@ function notificationStatus(current: SessionStatus | null, event: HookEvent): Se
 
 const eventLabel = (event: HookEvent) => (event.hook_event_name === "Notification" && event.notification_type ? `Notification (${event.notification_type})` : event.hook_event_name)
 
-export function applyHookEvent(
-  file: SessionsFile,
-  event: HookEvent,
-  now: Date,
-  process: { pid: number | null; host: string } | null = null,
-): { file: SessionsFile; session: AgentSession } {
+/** The Claude Code process that ran a hook (null when it could not be found) and its host. */
+export interface HookProcess {
+  pid: number | null
+  host: string
+}
+
+/** `previous` (null: a session not seen yet) after `event` at `now`. */
+export function nextSession(previous: AgentSession | null, event: HookEvent, now: Date, process: HookProcess | null = null): AgentSession {
   const at = now.toISOString()
-  const previous = file.sessions[event.session_id] ?? null
   const toolEvent = event.hook_event_name === "PreToolUse" || event.hook_event_name === "PostToolUse" || event.hook_event_name === "PermissionRequest"
   const status = nextSessionStatus(previous?.status ?? null, event)
-  const session: AgentSession = {
+  return {
     id: event.session_id,
     status,
     event: event.hook_event_name,
@@ -148,11 +144,16 @@ export function applyHookEvent(
     pid: process?.pid ?? previous?.pid ?? null,
     ...(process ? { host: process.host } : previous?.host ? { host: previous.host } : {}),
   }
+}
+
+export function applyHookEvent(file: SessionsFile, event: HookEvent, now: Date, process: HookProcess | null = null): { file: SessionsFile; session: AgentSession } {
+  const session = nextSession(file.sessions[event.session_id] ?? null, event, now, process)
   const sessions = pruneSessions({ ...file.sessions, [session.id]: session }, now)
   return { file: { v: file.v + 1, sessions }, session }
 }
 
-function pruneSessions(sessions: Record<string, AgentSession>, now: Date): Record<string, AgentSession> {
+/** The sessions worth showing at `now`: none ended more than a day ago, the 50 most recently active. */
+export function pruneSessions(sessions: Record<string, AgentSession>, now: Date): Record<string, AgentSession> {
   const kept = Object.values(sessions)
     .filter((s) => s.status !== "ended" || now.getTime() - Date.parse(s.updated) < ENDED_KEEP_MS)
     .sort((a, b) => b.updated.localeCompare(a.updated))
@@ -160,97 +161,49 @@ function pruneSessions(sessions: Record<string, AgentSession>, now: Date): Recor
   return Object.fromEntries(kept.map((s) => [s.id, s]))
 }
 
-export function readSessionsFile(path: string): SessionsFile {
-  try {
-    const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<SessionsFile>
-    if (typeof parsed.v === "number" && parsed.sessions && typeof parsed.sessions === "object") return parsed as SessionsFile
-  } catch {
-    // Missing or unreadable: start afresh (the file only mirrors live sessions).
+/**
+ * The log line of `event`: what folding it needs (session-fold.ts), each text as long as a
+ * session row keeps it.
+ */
+export function sessionLogLine(event: HookEvent, now: Date, process: HookProcess | null): SessionLogLine {
+  const line: SessionLogLine = { at: now.toISOString(), session: event.session_id, event: event.hook_event_name }
+  const put = (key: "tool" | "type" | "msg" | "cwd" | "transcript" | "prompt" | "source", value: string | null) => {
+    if (value !== null) line[key] = value
   }
-  return { v: 0, sessions: {} }
+  put("tool", text(event.tool_name, 100))
+  put("type", text(event.notification_type, 100))
+  put("msg", text(event.message, 300))
+  put("cwd", text(event.cwd, 500))
+  put("transcript", text(event.transcript_path, 500))
+  put("prompt", text(event.prompt, 120))
+  put("source", text(event.source, 40))
+  if (process) {
+    line.pid = process.pid
+    line.host = process.host
+  }
+  return line
 }
-
-/** The sessions under an os root as they stand now (process gone: ended; silent: stale), most recently active first. */
-export function readAgentSessions(osRoot: string, options: LivenessOptions = {}): AgentSession[] {
-  return Object.values(readSessionsFile(join(osRoot, "sessions.json")).sessions)
-    .map((session) => applyLiveness(session, options))
-    .sort((a, b) => b.updated.localeCompare(a.updated))
-}
-
-/** Write `content` to a temp file, then rename it over `path` only if `stillOurs()` still holds. */
-function writeDurableSync(path: string, content: string, stillOurs: () => boolean): boolean {
-  const temp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
-  const fd = openSync(temp, "w", 0o600)
-  try {
-    writeSync(fd, content)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  if (!stillOurs()) {
-    rmSync(temp, { force: true })
-    return false
-  }
-  renameSync(temp, path)
-  const dirFd = openSync(dirname(path), "r")
-  try {
-    fsyncSync(dirFd)
-  } finally {
-    closeSync(dirFd)
-  }
-  return true
-}
-
-const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 
 /**
- * A read-modify-write of `path` under the store's O_EXCL lock (`<file>.lock` naming its holder):
- * a lock is taken over only when its holder is dead or silent past the store's stale time, never
- * because a waiter ran out of patience. A writer taken over while paused notices before its rename
- * and runs `update` again on what the other writer left, so no row is ever written over.
+ * This machine's name, as os.hostname() gives it (a session row's host is compared with that):
+ * on Linux the kernel's own file, which saves a hook loading node:os.
  */
-function updateUnderLock<T>(path: string, update: () => { content: string; result: T }): T {
-  const deadline = Date.now() + LOCK_WAIT_MS
-  for (;;) {
-    const lock = tryLock(path)
-    if (!lock) {
-      if (Date.now() > deadline) throw new Error(`${path} stayed locked by a live process for ${LOCK_WAIT_MS / 1000} s; this event was not recorded there`)
-      sleepSync(1 + Math.floor(Math.random() * 3))
-      continue
-    }
-    try {
-      const { content, result } = update()
-      if (writeDurableSync(path, content, lock.stillHeld)) return result
-    } finally {
-      unlock(lock)
-    }
+function hostName(): string {
+  try {
+    const name = readFileSync("/proc/sys/kernel/hostname", "utf8").trim()
+    if (name.length > 0) return name
+  } catch {
+    // Not Linux.
   }
+  return hostname()
 }
 
-function appendSessionLog(path: string, line: Record<string, unknown>): void {
-  const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0
-  if (size > SESSION_LOG_MAX_BYTES) renameSync(path, path.replace(/\.jsonl$/, ".1.jsonl"))
-  appendNoFollow(path, JSON.stringify(line) + "\n")
-}
-
-
-/** Record one hook event under `osRoot`: the session's new status, and a line in the session log. */
-export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date(), pid: number | null = null): AgentSession {
-  refuseLinkedFolders(osRoot)
-  mkdirSync(osRoot, { recursive: true, mode: 0o700 })
-  const path = join(osRoot, "sessions.json")
-  const session = updateUnderLock(path, () => {
-    const applied = applyHookEvent(readSessionsFile(path), event, now, { pid, host: hostname() })
-    return { content: JSON.stringify(applied.file, null, 2) + "\n", result: applied.session }
-  })
-  appendSessionLog(join(osRoot, "session_log.jsonl"), {
-    at: session.updated,
-    session: session.id,
-    event: event.hook_event_name,
-    status: session.status,
-    ...(event.tool_name ? { tool: event.tool_name } : {}),
-    ...(event.notification_type ? { type: event.notification_type } : {}),
-    ...(event.message ? { msg: event.message.slice(0, 300) } : {}),
-  })
-  return session
+/**
+ * Record one hook event under `osRoot`: a line in the session log, on disk before this returns
+ * (the session rows are folded from it when read). Returns the line written.
+ */
+export function recordHookEvent(osRoot: string, event: HookEvent, now = new Date(), pid: number | null = null): SessionLogLine {
+  const line = sessionLogLine(event, now, { pid, host: hostName() })
+  appendSessionLine(osRoot, line)
+  return line
 }

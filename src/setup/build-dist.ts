@@ -42,7 +42,7 @@ import { join, relative, resolve } from "node:path"
 import type { BunPlugin } from "bun"
 import { asModules, builtinsOnFirstUse, cliStaysApart, fromBundles, openTuiRewrites, openTuiWithoutTopLevelAwait } from "./build-plugins.ts"
 import { CHANGE_SOURCE, CLI_SOURCE, DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_MORE, DIST_TUI, externalFor, MORE_SOURCE, OPENTUI, OPENTUI_LEFT_OUT, packagesOf, TUI_SOURCE, VENDOR } from "./bundle-parts.ts"
-import { DIST_BUILD_FILES, DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
+import { DIST_BUILD_FILES, DIST_ENTRY, DIST_HOOK_MANIFEST, HOOK_PART, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
 
 /** Chunks of earlier builds are kept this long: a `tsk` started before a rebuild may still import them. */
 const OLD_CHUNKS_KEPT_MS = 24 * 60 * 60 * 1000
@@ -135,14 +135,17 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       [DIST_MORE]: withFolders([...more, ...packages]),
       [DIST_TUI]: withFolders([...tui, ...packages]),
       [DIST_ENTRY]: withFolders(ownSources(esm.metafile)),
+      [HOOK_PART]: withFolders([...ownSources(esm.metafile), CLI_SOURCE]),
     }
+    writeFileSync(join(out, `${DIST_HOOK_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, present: [], build, parts: { [HOOK_PART]: parts[HOOK_PART] } }) + "\n")
+    renameSync(join(out, `${DIST_HOOK_MANIFEST}.${process.pid}`), join(out, DIST_HOOK_MANIFEST))
     writeFileSync(join(out, `${DIST_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, build, parts }) + "\n")
     renameSync(join(out, `${DIST_MANIFEST}.${process.pid}`), join(out, DIST_MANIFEST))
     writeFileSync(join(out, `${DIST_STAMP}.${process.pid}`), `${started.toISOString()}\n`)
     utimesSync(join(out, `${DIST_STAMP}.${process.pid}`), started, started)
     renameSync(join(out, `${DIST_STAMP}.${process.pid}`), join(out, DIST_STAMP))
     for (const name of readdirSync(out)) {
-      if (fresh.has(name) || name === DIST_STAMP || name === DIST_MANIFEST) continue
+      if (fresh.has(name) || name === DIST_STAMP || name === DIST_MANIFEST || name === DIST_HOOK_MANIFEST) continue
       const path = join(out, name)
       // Gone already: another build's temporary files.
       const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs

@@ -22,6 +22,8 @@ export interface DistManifest {
 }
 /** The flags of every Bun tsk starts on a script of the checkout at `root`: no .env, and its own bunfig. */
 export declare function bunRunFlags(root: string): string[]
+export declare const HOOK_PART: string
+export declare const DIST_HOOK_MANIFEST: string
 export declare const DIST_BUILD_FILES: string[]
 export declare function distManifest(root: string, out: string): DistManifest
 export declare function bundleIsFresh(out: string, part?: string): boolean
@@ -33,7 +35,7 @@ export interface DistFiles {
 }
 export declare const BUN_NO_FILE_TIME: number
 export declare const BUN_FILES: DistFiles
-export declare function bunManifestText(out: string): Promise<string | undefined>
+export declare function bunManifestText(out: string, name?: string): Promise<string | undefined>
 export declare function bundleFreshness(out: string, part?: string, files?: DistFiles, build?: string): false | "own" | "all"
 export declare function manifestBuild(out: string): string | null
 export declare function checkoutOf(out: string): string

@@ -1,7 +1,7 @@
 // Feeds the phase/state panel, the agent strip and the plan dialog from the agent operating state
 // (TSK_HOME/os or config os.root). Another process's change shows within 500 ms: the folder watch
-// (watchOsState) answers in ~50 ms, and a cheap stat of state.json and sessions.json every 200 ms
-// is the guarantee (every engine write changes state.json; hooks change sessions.json). A full
+// (watchOsState) answers in ~50 ms, and a cheap stat of state.json and the session log every 200 ms
+// is the guarantee (every engine write changes state.json; every hook appends to session_log.jsonl). A full
 // re-read every few seconds catches anything else.
 import { coalescedRefresh } from "./coalesced-refresh.ts"
 import { statSync } from "node:fs"
@@ -133,7 +133,8 @@ function fileStamp(path: string): string {
 export async function openOsReader(home: string): Promise<OsReader> {
   const [{ createOsEngine }, { resolveOsSettings }, { watchOsState }] = await Promise.all([import("../os/engine.ts"), import("../os/os-settings.ts"), import("../os/watch.ts")])
   const engine = createOsEngine({ root: resolveOsSettings(home).root, home })
-  const watched = [join(engine.root, "state.json"), join(engine.root, "sessions.json")]
+  // Hooks append to the session log; a compaction rewrites sessions.json (and may rotate the log).
+  const watched = [join(engine.root, "state.json"), join(engine.root, "session_log.jsonl"), join(engine.root, "sessions.json")]
   return {
     status: (options) => engine.status(options),
     watch(onChange) {

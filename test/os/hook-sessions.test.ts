@@ -6,7 +6,8 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { hostname } from "node:os"
 import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { readAgentSessions, runHook } from "../../src/cli/hook-command.ts"
+import { runHook } from "../../src/cli/hook-command.ts"
+import { foldSessions, readAgentSessions } from "../../src/os/session-fold.ts"
 import { applyLiveness } from "../../src/os/session-liveness.ts"
 import { applyHookEvent, type AgentSession, type SessionsFile } from "../../src/os/sessions.ts"
 import { makeTempHome } from "../helpers/temp-home.ts"
@@ -115,7 +116,7 @@ describe("sessions whose process is gone or that went silent", () => {
     const script = `const { spawnSync } = require("node:child_process"); spawnSync("sh", ["-c", ${JSON.stringify(`"${BUN}" "${MAIN}" hook`)}], { input: ${JSON.stringify(event)}, stdio: ["pipe", "inherit", "inherit"] }); console.log(process.pid)`
     const parent = spawnSync(BUN, ["-e", script], { env: { ...process.env, TSK_HOME: home }, encoding: "utf8" })
     const parentPid = Number(parent.stdout.trim())
-    const recorded = JSON.parse(readFileSync(join(home, "os", "sessions.json"), "utf8")).sessions[common({}).session_id]
+    const recorded = foldSessions(join(home, "os")).file.sessions[common({}).session_id]!
     if (process.platform === "linux") expect(recorded.pid).toBe(parentPid)
     expect(readAgentSessions(join(home, "os"))[0]).toMatchObject({ status: process.platform === "linux" ? "ended" : "working" })
   })

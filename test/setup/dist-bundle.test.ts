@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR, buildDist, openTuiRewrites, openTuiWithoutTopLevelAwait } from "../../src/setup/build-dist.ts"
-import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, bundleFreshness, distManifest, manifestBuild, type DistManifest } from "../../src/setup/dist-paths.mjs"
+import { BUN_FILES, BUN_NO_FILE_TIME, DIST_BUILD_FILES, bunManifestText, DIST_ENTRY, DIST_MANIFEST, DIST_SOURCES, DIST_HOOK_MANIFEST, HOOK_PART, bundleFreshness, distManifest, manifestBuild, type DistManifest } from "../../src/setup/dist-paths.mjs"
 import { BUN, PROJECT_ROOT, runTsk } from "../helpers/run-tsk.ts"
 import { stopRunner } from "../helpers/stop-runner.ts"
 
@@ -143,17 +143,18 @@ describe("the bundled entry point", () => {
     for (const args of [["list", "--json"], ["list"], ["show", id], ["show", id, "--json"], ["ready", "--json"], ["ready"], ["next"], ["next", "--json"], ["stats"], ["stats", "--json"]]) expect(loaded(args), args.join(" ")).toEqual([])
   })
 
-  it("answers the hook from cli.js alone, before the command table: no more.js, no zod, no builtin but node:fs, node:path and node:os", () => {
+  it("answers the hook from cli.js alone, before the command table: no more.js, no zod, no builtin but node:fs and node:path (and node:os off Linux)", () => {
     const helpers = ["report-bundles.ts", "report-builtins.ts", "report-zod.ts"].flatMap((helper) => ["--preload", join(PROJECT_ROOT, "test", "helpers", helper)])
     const input = JSON.stringify({ hook_event_name: "PreToolUse", session_id: "bundled-hook", tool_name: "Bash" })
     const result = spawnSync(BUN, [...helpers, join(out, DIST_CLI), "hook"], { cwd: tmpdir(), env: { ...process.env, TSK_HOME: home }, encoding: "utf8", input, timeout: 60_000 })
     expect(result.status, result.stderr).toBe(0)
     expect(result.stdout).toBe("")
     expect(JSON.parse(/bundles required: (.*)/.exec(result.stderr)![1]!)).toEqual([DIST_CLI])
-    expect((JSON.parse(/builtins loaded: (.*)/.exec(result.stderr)![1]!) as string[]).sort()).toEqual(["node:fs", "node:os", "node:path"])
+    // The host name comes from /proc/sys/kernel/hostname on Linux, from node:os elsewhere.
+    expect((JSON.parse(/builtins loaded: (.*)/.exec(result.stderr)![1]!) as string[]).sort()).toEqual(process.platform === "linux" ? ["node:fs", "node:path"] : ["node:fs", "node:os", "node:path"])
     expect(result.stderr).not.toContain("zod was initialised")
-    const sessions = JSON.parse(readFileSync(join(home, "os", "sessions.json"), "utf8")) as { sessions: Record<string, { event: string }> }
-    expect(sessions.sessions["bundled-hook"]).toMatchObject({ event: "PreToolUse" })
+    const logged = readFileSync(join(home, "os", "session_log.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line) as { session: string; event: string })
+    expect(logged).toMatchObject([{ session: "bundled-hook", event: "PreToolUse" }])
   })
 
   it("holds one zod in vendor.js, shared by our code and the MCP SDK", () => {
@@ -288,6 +289,13 @@ describe("the bundle's own staleness check", () => {
     expect(hook).toEqual(expect.arrayContaining(["src/main.ts", "src/cli/hook-command.ts", "src/fresh-entry.ts", "package.json"]))
     expect(hook).not.toContain("src/cli/list-commands.ts")
     expect(hook).not.toContain("src/cli-main.ts")
+    // What the hook compares when cli.js (or the executable) runs it: those and cli-main.ts.
+    const hookPart = manifest.parts?.[HOOK_PART] ?? []
+    expect(hookPart).toEqual(expect.arrayContaining(["src/cli-main.ts", "src/cli/hook-command.ts", "src/os/session-log.ts", "package.json"]))
+    expect(hookPart).not.toContain("src/cli/list-commands.ts")
+    // The hook reads them from a manifest of their own, of the same build.
+    const hookManifest = JSON.parse(readFileSync(join(out, DIST_HOOK_MANIFEST), "utf8")) as DistManifest & { build: string }
+    expect(hookManifest).toMatchObject({ build: (manifest as DistManifest & { build: string }).build, checkout: manifest.checkout, absent: manifest.absent, present: [], parts: { [HOOK_PART]: hookPart } })
   })
 
   // A checkout in a temporary folder, its manifest and stamp written as the build writes them.
@@ -572,13 +580,21 @@ describe("the bundle's own staleness check", () => {
       expect(timed.status, timed.stderr).toBe(0)
       expect(timed.stderr).toContain("timer edited")
       expect(timed.stderr).not.toContain("rebuilding")
-      // The hook runs the same program as every command: an edit of a source of cli.js is rebuilt
-      // before it answers. dist/main.js, the ES-module entry, then runs without a rebuild.
+      // The hook runs the same program as every command but compares only its own sources and
+      // cli-main.ts: an edit of a listing's source leaves it answering as built, an edit of one of
+      // its own is rebuilt before it answers. dist/main.js, the ES-module entry, then runs without a rebuild.
+      const hook = () => spawnSync(join(root, "bin", "tsk"), ["hook"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, input: "{}", env: { ...process.env, TSK_HOME: home } })
       const listing = join(root, "src", "cli", "list-commands.ts")
       writeFileSync(listing, `${readFileSync(listing, "utf8")}\nprocess.stderr.write("listing edited\\n")\n`)
-      const hooked = spawnSync(join(root, "bin", "tsk"), ["hook"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, input: "{}", env: { ...process.env, TSK_HOME: home } })
+      const hookedAside = hook()
+      expect(hookedAside.status, hookedAside.stderr).toBe(0)
+      expect(hookedAside.stderr).not.toContain("rebuilding")
+      const sessions = join(root, "src", "os", "sessions.ts")
+      writeFileSync(sessions, `${readFileSync(sessions, "utf8")}\nprocess.stderr.write("sessions edited\\n")\n`)
+      const hooked = hook()
       expect(hooked.status, hooked.stderr).toBe(0)
       expect(hooked.stderr.match(/rebuilding it/g)).toHaveLength(1)
+      expect(hooked.stderr).toContain("sessions edited")
       const viaMain = spawnSync(BUN, [join(root, "dist", DIST_ENTRY), "--version"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: home } })
       expect(viaMain.stderr).not.toContain("rebuilding")
       expect(viaMain.stderr).toContain("listing edited")

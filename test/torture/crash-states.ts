@@ -1,5 +1,6 @@
 // `npm run crash-states` (part of `npm test`, through crash-states.sh): every crash state of
-// `tsk add`, a compaction, an outside merge and a repair, as real processes killed by the kernel.
+// `tsk add`, a compaction, an outside merge, a repair, `tsk hook` and a compaction of the session
+// rows (with a rotation of their log), as real processes killed by the kernel.
 // Each operation runs under strace, which delivers SIGKILL on entering the Nth call of one
 // file-changing system call (rename, link, unlink, fsync, ftruncate, mkdir and their *at forms),
 // for every N and every such call until the operation runs to its end unkilled. A write shows on disk at the fsync
@@ -7,7 +8,8 @@
 // power cut's states, are the journal tests' and `npm run torture`'s).
 // From each state real processes carry on: `tsk list` either shows every acknowledged task or
 // refuses (exit 1); then `tsk doctor --repair` (if it refused), and a new `tsk add` must both
-// succeed, and the list then holds every acknowledged task and the new one.
+// succeed, and the list then holds every acknowledged task and the new one. For the session rows:
+// the fold shows every acknowledged session, and a new hook and a new compaction both succeed.
 import { spawnSync } from "node:child_process"
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -41,6 +43,48 @@ interface Operation {
   command(home: string): string[]
   /** Titles the operation itself must leave once it ran to its end (checked on the unkilled run). */
   after: string[]
+  /** The operation's stdin. */
+  input?: string
+  /** What real processes read back after a crash (default: the tasks, checkState); failures described. */
+  check?: (home: string, acknowledged: string[], context: string) => string[]
+  /** What the unkilled run left (default: the titles tsk export gives). */
+  left?: (home: string) => string[]
+}
+
+const sessionEvent = (id: string) => JSON.stringify({ hook_event_name: "SessionStart", session_id: id, source: "startup" })
+const SESSION_FOLD = JSON.stringify(join(ROOT, "src", "os", "session-fold.ts"))
+/** A compaction of the session rows that also rotates the log (any log is past 10 bytes). */
+const compactSessionsScript = (home: string) => [BUN, "-e", `import { compactSessions } from ${SESSION_FOLD}; if (!compactSessions(${JSON.stringify(join(home, "os"))}, 10)) throw new Error("the sessions lock is held")`]
+
+function hook(home: string, id: string): { code: number | null; stderr: string } {
+  const r = spawnSync(BUN, [MAIN, "hook"], { env: env(home), input: sessionEvent(id), encoding: "utf8", timeout: 60_000, killSignal: "SIGKILL" })
+  return { code: r.status, stderr: r.stderr }
+}
+
+function mustHook(home: string, id: string): void {
+  if (hook(home, id).code !== 0 || !sessionIds(home).includes(id)) throw new Error(`tsk hook did not record ${id}`)
+}
+
+/** The session ids the fold shows (readers never compact here: foldSessions alone). */
+function sessionIds(home: string): string[] {
+  const script = `import { foldSessions } from ${SESSION_FOLD}; console.log(JSON.stringify(Object.keys(foldSessions(${JSON.stringify(join(home, "os"))}).file.sessions)))`
+  const r = spawnSync(BUN, ["-e", script], { env: env(home), encoding: "utf8", timeout: 60_000 })
+  if (r.status !== 0) throw new Error(`the session fold failed: ${r.stderr}`)
+  return JSON.parse(r.stdout) as string[]
+}
+
+function checkSessions(home: string, acknowledged: string[], context: string): string[] {
+  const failures: string[] = []
+  const lost = missing(acknowledged, sessionIds(home))
+  if (lost.length > 0) failures.push(`${context}: the session rows lost ${lost.join(", ")}`)
+  const after = hook(home, "after-the-crash")
+  if (after.code !== 0) failures.push(`${context}: tsk hook after the crash exited ${after.code}: ${after.stderr}`)
+  const [cmd, ...args] = compactSessionsScript(home)
+  const compacted = spawnSync(cmd!, args, { env: env(home), encoding: "utf8", timeout: 60_000 })
+  if (compacted.status !== 0) failures.push(`${context}: a compaction after the crash exited ${compacted.status}: ${compacted.stderr}`)
+  const gone = missing([...acknowledged, "after-the-crash"], sessionIds(home))
+  if (gone.length > 0) failures.push(`${context}: lost the sessions ${gone.join(", ")} for good`)
+  return failures
 }
 
 const compactScript = (home: string) => [BUN, "-e", `import { compactTasks } from ${JSON.stringify(join(ROOT, "src", "store", "tasks-repository.ts"))}; await compactTasks(${JSON.stringify(home)})`]
@@ -96,6 +140,34 @@ const OPERATIONS: Operation[] = [
     command: () => [BUN, MAIN, "doctor", "--repair"],
     after: ["a", "b", "c", "d", "e", "f"],
   },
+  {
+    name: "tsk hook",
+    prepare(home) {
+      for (const id of ["s1", "s2"]) mustHook(home, id)
+      return ["s1", "s2"]
+    },
+    command: () => [BUN, MAIN, "hook"],
+    input: sessionEvent("s3"),
+    after: ["s1", "s2", "s3"],
+    check: checkSessions,
+    left: sessionIds,
+  },
+  {
+    name: "session compaction",
+    prepare(home) {
+      // A log rotated once already (its tail still folded), then two more hooks.
+      for (const id of ["s1", "s2", "s3"]) mustHook(home, id)
+      const [cmd, ...args] = compactSessionsScript(home)
+      const r = spawnSync(cmd!, args, { env: env(home), encoding: "utf8" })
+      if (r.status !== 0) throw new Error(`session compaction failed: ${r.stderr}`)
+      for (const id of ["s4", "s5"]) mustHook(home, id)
+      return ["s1", "s2", "s3", "s4", "s5"]
+    },
+    command: compactSessionsScript,
+    after: ["s1", "s2", "s3", "s4", "s5"],
+    check: checkSessions,
+    left: sessionIds,
+  },
 ]
 
 export interface CrashStateReport {
@@ -129,11 +201,12 @@ function checkState(home: string, acknowledged: string[], context: string): stri
   return failures
 }
 
-export function runCrashStates(log: (line: string) => void = () => {}): CrashStateReport[] {
+/** `only`: the names of the operations to explore (all when empty). */
+export function runCrashStates(log: (line: string) => void = () => {}, only: string[] = []): CrashStateReport[] {
   const strace = spawnSync("strace", ["-V"], { encoding: "utf8" })
   if (strace.status !== 0) throw new Error("crash states need strace (apt-get install strace): it delivers the kills")
   const reports: CrashStateReport[] = []
-  for (const op of OPERATIONS) {
+  for (const op of OPERATIONS.filter((o) => only.length === 0 || only.includes(o.name))) {
     const template = mkdtempSync(join(tmpdir(), "tsk-crash-template-"))
     const report: CrashStateReport = { operation: op.name, states: 0, failures: [] }
     try {
@@ -144,20 +217,20 @@ export function runCrashStates(log: (line: string) => void = () => {}): CrashSta
           try {
             cpSync(template, home, { recursive: true })
             const [cmd, ...args] = op.command(home)
-            const run = spawnSync("strace", ["-f", "-qq", "-o", "/dev/null", "-e", `trace=${syscall}`, "-e", `inject=${syscall}:signal=KILL:when=${n}`, cmd!, ...args], { env: env(home), encoding: "utf8", timeout: 120_000, killSignal: "SIGKILL" })
+            const run = spawnSync("strace", ["-f", "-qq", "-o", "/dev/null", "-e", `trace=${syscall}`, "-e", `inject=${syscall}:signal=KILL:when=${n}`, cmd!, ...args], { env: env(home), encoding: "utf8", timeout: 120_000, killSignal: "SIGKILL", input: op.input ?? "" })
             const killed = run.status === 137 || run.signal === "SIGKILL" || /killed by SIGKILL/.test(run.stderr)
             const context = `${op.name}, killed at ${syscall} #${n}`
             if (!killed) {
               // Ran to its end: the operation's own result, once per system call is plenty.
               if (run.status !== 0) report.failures.push(`${op.name} unkilled (${syscall}) exited ${run.status}: ${run.stdout}${run.stderr}`)
               else if (syscall === SYSCALLS[0]) {
-                const lost = missing(op.after, titles(mustTsk(home, ["export"])))
+                const lost = missing(op.after, op.left ? op.left(home) : titles(mustTsk(home, ["export"])))
                 if (lost.length > 0) report.failures.push(`${op.name} unkilled lost ${lost.join(", ")}`)
               }
               break
             }
             report.states++
-            report.failures.push(...checkState(home, acknowledged, context))
+            report.failures.push(...(op.check ?? checkState)(home, acknowledged, context))
           } finally {
             rmSync(home, { recursive: true, force: true })
           }
@@ -176,7 +249,8 @@ export function runCrashStates(log: (line: string) => void = () => {}): CrashSta
 
 if (import.meta.main) {
   const started = Date.now()
-  const reports = runCrashStates((line) => console.log(line))
+  // `npm run crash-states -- "tsk hook"` explores the operations named.
+  const reports = runCrashStates((line) => console.log(line), process.argv.slice(2))
   const failures = reports.flatMap((r) => r.failures)
   for (const failure of failures) console.log(`FAIL ${failure}`)
   console.log(`${reports.reduce((n, r) => n + r.states, 0)} crash states in ${((Date.now() - started) / 1000).toFixed(1)} s, ${failures.length} failures`)

@@ -1,0 +1,131 @@
+// `session_log.jsonl`: one line per hook event, the record the session rows are folded from
+// (session-fold.ts). A hook's only write is here: one O_APPEND write of a whole line and one
+// fdatasync, without a lock, so hooks that run at once never wait for each other and never drop a
+// row (the kernel appends each write whole, at the end). Only a compaction, under the sessions
+// lock, ever renames the file (to `session_log.1.jsonl`); nothing ever rewrites it. Synchronous
+// node:fs with no other imports: `tsk hook` runs this on every agent event.
+import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from "node:fs"
+import { appendError, refuseLinkedFolders } from "../store/home-links.ts"
+
+export const SESSION_LOG = "session_log.jsonl"
+/** The log before the last rotation: readers fold its unfolded tail too (session-fold.ts). */
+export const SESSION_LOG_PREVIOUS = "session_log.1.jsonl"
+
+/**
+ * One hook event as logged. `status` is what the hook saw (lines written before the fold have it);
+ * the fold works the status out from the events in order, as nextSessionStatus says.
+ */
+export interface SessionLogLine {
+  at: string
+  session: string
+  event: string
+  status?: string
+  /** PreToolUse / PostToolUse / PermissionRequest's tool. */
+  tool?: string
+  /** A Notification's notification_type. */
+  type?: string
+  /** A Notification's message. */
+  msg?: string
+  cwd?: string
+  transcript?: string
+  /** The start of a UserPromptSubmit's prompt. */
+  prompt?: string
+  /** SessionStart's source (`compact` keeps the status). */
+  source?: string
+  /** The Claude Code process that ran the hook (null: not found), and its host. */
+  pid?: number | null
+  host?: string
+}
+
+const NEWLINE = 0x0a
+
+/**
+ * Append `line` to the session log under `osRoot`: one write, then fdatasync, so the event is on
+ * disk when the hook exits. A line left torn by a crash is never extended: the next append starts
+ * on a fresh line, and readers skip the fragment. A log this call created has its folder synced
+ * too, so the new file's name survives a power cut as well.
+ */
+export function appendSessionLine(osRoot: string, line: SessionLogLine): void {
+  refuseLinkedFolders(osRoot)
+  mkdirSync(osRoot, { recursive: true, mode: 0o700 })
+  const path = `${osRoot}/${SESSION_LOG}`
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600)
+  } catch (error) {
+    throw appendError(error, path)
+  }
+  let fresh: boolean
+  try {
+    const size = fstatSync(fd).size
+    fresh = size === 0
+    let lead = ""
+    if (!fresh) {
+      const last = new Uint8Array(1)
+      readSync(fd, last, 0, 1, size - 1)
+      if (last[0] !== NEWLINE) lead = "\n"
+    }
+    writeSync(fd, `${lead}${JSON.stringify(line)}\n`)
+    fdatasyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  if (fresh) syncFolder(osRoot)
+}
+
+function syncFolder(dir: string): void {
+  const fd = openSync(dir, "r")
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The complete lines of a log from byte `from` on, and where the next read starts (after the last newline). */
+export interface LogTail {
+  lines: string[]
+  end: number
+}
+
+/** The file's inode and the complete lines after `from` (or from 0 when `from` is past its end); null when missing. */
+export function readLogTail(path: string, from: (ino: number) => number | null): (LogTail & { ino: number }) | null {
+  let fd: number
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW)
+  } catch {
+    return null
+  }
+  try {
+    const stat = fstatSync(fd)
+    if (!stat.isFile()) return null
+    const start = from(stat.ino)
+    if (start === null) return { ino: stat.ino, lines: [], end: stat.size }
+    if (stat.size <= start) return { ino: stat.ino, lines: [], end: Math.min(start, stat.size) }
+    const buffer = Buffer.alloc(stat.size - start)
+    let read = 0
+    while (read < buffer.length) {
+      const n = readSync(fd, buffer, read, buffer.length - read, start + read)
+      if (n === 0) break
+      read += n
+    }
+    const lastNewline = buffer.lastIndexOf(NEWLINE, read - 1)
+    if (lastNewline < 0) return { ino: stat.ino, lines: [], end: start }
+    return { ino: stat.ino, lines: buffer.toString("utf8", 0, lastNewline).split("\n"), end: start + lastNewline + 1 }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** A log line as written, or null for a fragment a crash left, a blank line or anything else. */
+export function parseLogLine(text: string): SessionLogLine | null {
+  if (text.length === 0) return null
+  try {
+    const value = JSON.parse(text) as Partial<SessionLogLine> | null
+    if (!value || typeof value !== "object") return null
+    if (typeof value.at !== "string" || typeof value.session !== "string" || typeof value.event !== "string") return null
+    return value as SessionLogLine
+  } catch {
+    return null
+  }
+}
