@@ -5,12 +5,14 @@
 // informed (`auth_success`, ...). When sessions are read, one whose process is gone shows as ended
 // and one silent for too long as stale (session-liveness.ts). Everything here is synchronous
 // node:fs with no heavy imports, because `tsk hook` must answer in a few milliseconds.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { mkdirSync, readFileSync, renameSync, statSync } from "node:fs"
 import { hostname } from "node:os"
-import { dirname, join } from "node:path"
+import { join } from "node:path"
 import { applyLiveness, type LivenessOptions } from "./session-liveness.ts"
 import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 import { tryLock, unlock } from "../store/file-lock.ts"
+import { replaceFileForHookSync } from "../store/atomic-file.ts"
+import { LockLostError } from "../store/lock-context.ts"
 
 /** What hooks record; `stale` is only ever derived when reading (a session silent for too long). */
 export type SessionStatus = "working" | "needs_input" | "idle" | "stale" | "ended"
@@ -177,28 +179,17 @@ export function readAgentSessions(osRoot: string, options: LivenessOptions = {})
     .sort((a, b) => b.updated.localeCompare(a.updated))
 }
 
-/** Write `content` to a temp file, then rename it over `path` only if `stillOurs()` still holds. */
+/** Replace `path` with `content` (store/atomic-file.ts) only if `stillOurs()` holds just before the rename. */
 function writeDurableSync(path: string, content: string, stillOurs: () => boolean): boolean {
-  const temp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
-  const fd = openSync(temp, "w", 0o600)
   try {
-    writeSync(fd, content)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
+    replaceFileForHookSync(path, content, true, () => {
+      if (!stillOurs()) throw new LockLostError(path)
+    })
+    return true
+  } catch (error) {
+    if (error instanceof LockLostError) return false
+    throw error
   }
-  if (!stillOurs()) {
-    rmSync(temp, { force: true })
-    return false
-  }
-  renameSync(temp, path)
-  const dirFd = openSync(dirname(path), "r")
-  try {
-    fsyncSync(dirFd)
-  } finally {
-    closeSync(dirFd)
-  }
-  return true
 }
 
 const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
