@@ -1,6 +1,7 @@
 // Files that crashed writers leave behind: temp files of every kind (ours `<name>.tmp-<pid>-<hex>`,
-// write-file-atomic's own inside a temp of ours, `<temp>.<n>`, the older namings `<name>.<digits>`, `.<name>.<pid>[.<hex>].tmp`, `.<name>.validated.<pid>.tmp`,
-// and any other `*.tmp`, such as a command an interrupted `tsk agent send` was writing; the
+// write-file-atomic's own inside a temp of ours, `<temp>.<n>`, the older namings `<name>.<digits>`,
+// `.<name>.<pid>[.<hex>].tmp`, `.<name>.validated.<pid>.tmp`, any other `*.tmp` and
+// `*.tmp.<n>`, such as a command an interrupted `tsk agent send` was writing; the
 // bridge's journaled `tasks.json.bridge-*.tmp` are the runner's to judge),
 // broken-lock leftovers, locks whose holder is dead, and the `runner.json.corrupt-*` that a runner
 // start moves aside (runner.json is rewritten by every start; the copy tells nothing). A file is a
