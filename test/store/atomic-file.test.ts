@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
-import { lstatSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from "node:fs"
+import { lstatSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
 import { spawnSync } from "node:child_process"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
@@ -103,6 +103,16 @@ describe("the temp files a killed writer leaves", () => {
     writeFileSync(join(temp.home, `tasks.json.tmp-${process.pid}-0a1b2c3d.12`), "{")
     const found = findLeftovers(temp.home).map((leftover) => leftover.path.split("/").pop())
     expect(found.sort()).toEqual(names.sort())
+  })
+
+  it("are found without a pid, write-file-atomic's inside a `.tmp` of the caller's naming, once a minute old", () => {
+    mkdirSync(join(temp.home, "agent-inbox.d"))
+    const name = join(temp.home, "agent-inbox.d", ".0001-cmd.json.tmp.2728649480")
+    writeFileSync(name, "{")
+    expect(findLeftovers(temp.home)).toEqual([])
+    const old = new Date(Date.now() - 120_000)
+    utimesSync(name, old, old)
+    expect(findLeftovers(temp.home).map((leftover) => leftover.path)).toEqual(["agent-inbox.d/.0001-cmd.json.tmp.2728649480"])
   })
 })
 
