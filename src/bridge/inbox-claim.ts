@@ -16,10 +16,11 @@
 // or to a FIFO) is never opened for reading, and a file whose name is not UTF-8 (which no string
 // path can name again) is claimed by its bytes. Reading a claim then answers it as unreadable and
 // moves it to agent-inbox.rejected/ with the reason (see docs/files-and-safety.md).
-import { closeSync, fsyncSync, lstatSync, openSync, readdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
+import { lstatSync, readdirSync, renameSync, unlinkSync } from "node:fs"
 import { rename } from "node:fs/promises"
 import { join } from "node:path"
 import { ensureDir, fsyncDirSync } from "../store/durable-file.ts"
+import { writeTempFileSync } from "../store/atomic-file.ts"
 import { decodeUtf8, readRegularFileSync } from "../store/regular-file.ts"
 import { MAX_INBOX_FILE_BYTES } from "./protocol.ts"
 
@@ -198,13 +199,8 @@ export async function dropIntoInbox(home: string, fileName: string, content: str
   const paths = bridgePaths(home)
   await ensureDir(paths.inboxDir)
   const temp = join(paths.inboxDir, `.${fileName}.tmp`)
-  const fd = openSync(temp, "w", 0o600)
-  try {
-    writeFileSync(fd, content)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
+  // Whole and fsynced under a name the runner skips (write-file-atomic's own temp adds `.<n>`).
+  writeTempFileSync(temp, content)
   const target = join(paths.inboxDir, fileName)
   await rename(temp, target)
   fsyncDirSync(paths.inboxDir)

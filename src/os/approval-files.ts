@@ -8,6 +8,7 @@ import { closeSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSy
 import { hostname } from "node:os"
 import { join } from "node:path"
 import { processIsAlive } from "../store/process-alive.ts"
+import { replaceFileForHookSync, replaceFileSync } from "../store/atomic-file.ts"
 import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 import { MAX_INBOX_FILE_BYTES, readRegularFileSync } from "../store/regular-file.ts"
 
@@ -91,18 +92,6 @@ function readJson<T>(path: string): T | null {
   }
 }
 
-/** Whole or not at all: a reader never sees half a file. */
-function writeAtomic(path: string, content: string): void {
-  const temp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`
-  const fd = openSync(temp, "w", 0o600)
-  try {
-    writeSync(fd, content)
-  } finally {
-    closeSync(fd)
-  }
-  renameSync(temp, path)
-}
-
 /** `approvals.timeoutSeconds` from config.json (nested or flat key), within (0, MAX]; the default otherwise. */
 export function approvalTimeoutSeconds(home: string): number {
   const config = readJson<Record<string, unknown>>(join(home, "config.json")) ?? {}
@@ -119,7 +108,8 @@ export function newApprovalId(): string {
 const ID_PATTERN = /^[a-z0-9]{4,40}$/
 
 export function writeRequest(home: string, request: ApprovalRequest): void {
-  writeAtomic(join(requestsDir(home), `${request.id}.json`), JSON.stringify(request) + "\n")
+  // Written by the hook: atomic, not fsynced, without loading write-file-atomic (atomic-file.ts).
+  replaceFileForHookSync(join(requestsDir(home), `${request.id}.json`), JSON.stringify(request) + "\n", false)
 }
 
 export function readRequest(home: string, id: string): ApprovalRequest | null {
@@ -191,7 +181,7 @@ export function findRule(home: string, session: string, tool: string): ApprovalR
 
 export function writeRule(home: string, rule: ApprovalRule): void {
   makeDir(home, dir(home, "rules"))
-  writeAtomic(join(dir(home, "rules"), ruleName(rule.session, rule.tool)), JSON.stringify(rule) + "\n")
+  replaceFileSync(join(dir(home, "rules"), ruleName(rule.session, rule.tool)), JSON.stringify(rule) + "\n", false)
 }
 
 export function readRules(home: string): ApprovalRule[] {
@@ -220,7 +210,7 @@ interface WatcherBeat {
 /** Say that this process (a TUI) shows requests; call every WATCHER_BEAT_MS. */
 export function beatWatcher(home: string, pid = process.pid, now = Date.now()): void {
   makeDir(home, dir(home, "watchers"))
-  writeAtomic(join(dir(home, "watchers"), `${pid}.json`), JSON.stringify({ pid, host: hostname(), at: now } satisfies WatcherBeat))
+  replaceFileSync(join(dir(home, "watchers"), `${pid}.json`), JSON.stringify({ pid, host: hostname(), at: now } satisfies WatcherBeat), false)
 }
 
 export function removeWatcher(home: string, pid = process.pid): void {

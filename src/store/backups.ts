@@ -8,9 +8,9 @@
 // and renamed: the kernel cuts a large write short when its process is killed (a 1.4 MB copy was
 // left at 1 MiB), and then only the temp file is left, which `tsk doctor` clears. Not fsynced: the
 // live file is, and a backup torn by a power cut fails validation and the next one is used.
-import { readdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
+import { readdirSync, unlinkSync } from "node:fs"
 import { basename, join } from "node:path"
-import { ensureDirSync, tempPathFor } from "./durable-file.ts"
+import { ensureDirSync, replaceFileSync } from "./atomic-file.ts"
 
 export const BACKUPS_KEPT = 10
 
@@ -28,9 +28,8 @@ function backupName(file: string, revision: number): string {
 export function backupVersion(file: string, backupsDir: string, content: string, revision: number): void {
   ensureDirSync(backupsDir)
   const target = join(backupsDir, backupName(file, revision))
-  const temp = tempPathFor(target)
-  writeFileSync(temp, content, { mode: 0o600, flag: "wx" })
-  renameSync(temp, target)
+  // Atomic, not fsynced: a copy of the file just written durably (or already on disk).
+  replaceFileSync(target, content, false)
   for (const old of listBackups(file, backupsDir).slice(BACKUPS_KEPT)) {
     try {
       unlinkSync(old)

@@ -3,7 +3,7 @@
 // process: the start time differs) is dead and its lock is taken at once; a holder that stopped
 // refreshing the lock's mtime for STALE_MS (paused, or on another host) is taken over too. A
 // holder that was taken over learns it through `stillHeld()`, which every guarded write checks
-// just before its rename (see durable-file.ts): a paused writer gives up instead of writing back
+// just before its rename (see atomic-file.ts): a paused writer gives up instead of writing back
 // an old copy. Pure synchronous fs calls: no module loads, no signal handlers.
 import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs"
 import { dirname } from "node:path"
@@ -197,7 +197,7 @@ export async function withFileLockRetrying<T>(path: string, fn: (lock: HeldLock)
 }
 
 /**
- * The guard of a locked write (see durable-file.ts): the lock must still be ours and, when
+ * The guard of a locked write (see atomic-file.ts): the lock must still be ours and, when
  * `expected` is given, `file` must still be the content read inside the lock.
  */
 export function lockGuard(lock: HeldLock, file?: string, expected?: string | null): () => void {

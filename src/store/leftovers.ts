@@ -1,6 +1,7 @@
 // Files that crashed writers leave behind: temp files of every kind (ours `<name>.tmp-<pid>-<hex>`,
-// the older namings `<name>.<digits>`, `.<name>.<pid>[.<hex>].tmp`, `.<name>.validated.<pid>.tmp`,
-// and any other `*.tmp`, such as a command an interrupted `tsk agent send` was writing; the
+// write-file-atomic's own inside a temp of ours, `<temp>.<n>`, the older namings `<name>.<digits>`,
+// `.<name>.<pid>[.<hex>].tmp`, `.<name>.validated.<pid>.tmp`, any other `*.tmp` and
+// `*.tmp.<n>`, such as a command an interrupted `tsk agent send` was writing; the
 // bridge's journaled `tasks.json.bridge-*.tmp` are the runner's to judge),
 // broken-lock leftovers, locks whose holder is dead, and the `runner.json.corrupt-*` that a runner
 // start moves aside (runner.json is rewritten by every start; the copy tells nothing). A file is a
@@ -8,6 +9,7 @@
 // older than a minute: a live writer's temp file is never touched.
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs"
 import { join, relative } from "node:path"
+import { TEMP_NAME } from "./atomic-file.ts"
 import { isAbandoned, type LockHolder } from "./file-lock.ts"
 
 const NO_PID_AGE_MS = 60_000
@@ -35,9 +37,9 @@ function leftoverReason(path: string, name: string, now: number): string | null 
   const stat = statSync(path, { throwIfNoEntry: false })
   if (!stat) return null
   const old = now - stat.mtimeMs > NO_PID_AGE_MS
-  const match = /\.tmp-(\d+)-[0-9a-f]+$/.exec(name) ?? /^\..+\.(\d+)(?:\.[0-9a-f]+)?\.tmp$/.exec(name)
+  const match = TEMP_NAME.exec(name) ?? /^\..+\.(\d+)(?:\.[0-9a-f]+)?\.tmp$/.exec(name)
   if (match) return pidDead(Number(match[1])) ? "temp file of a dead writer" : null
-  if (/\.json\.\d+$/.test(name) || (name.endsWith(".tmp") && !name.startsWith("tasks.json.bridge-"))) return old ? "temp file of an interrupted write" : null
+  if (/\.json\.\d+$/.test(name) || /\.tmp\.\d+$/.test(name) || (name.endsWith(".tmp") && !name.startsWith("tasks.json.bridge-"))) return old ? "temp file of an interrupted write" : null
   if (/\.lock\.broken-[0-9a-f]+$/.test(name)) return old ? "broken lock" : null
   if (/^runner\.json\.corrupt-/.test(name)) return "unreadable runner.json set aside at a runner start"
   if (name.endsWith(".lock") && stat.isFile() && isAbandoned(readLockHolder(path), stat.mtimeMs, now)) return "lock of a dead holder"

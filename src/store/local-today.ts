@@ -8,11 +8,11 @@
 // UTC. The file is only a cache: when it is missing, unreadable or for another zone, the engine
 // answers. A command that lists tasks reads the key and the cache ahead, through Bun's file API
 // (primeLocalToday), so that it needs no node:fs for its dates (~2.5 ms: see build-dist.ts).
-import { renameSync, statSync, writeFileSync } from "node:fs"
+import { statSync } from "node:fs"
 import { formatLocalDate } from "../domain/local-date.ts"
 import { readCacheText, readCacheTextSync } from "./bun-files.ts"
 import { homePaths } from "./paths.ts"
-import { tempPathFor } from "./durable-file.ts"
+import { writeCacheFileSync } from "./atomic-file.ts"
 
 const cacheFile = (home: string) => homePaths(home).localZone
 const DAY_MS = 86_400_000
@@ -97,14 +97,8 @@ function parseWindow(text: string | null): ZoneWindow | null {
 }
 
 function writeWindow(home: string, window: ZoneWindow): void {
-  const target = cacheFile(home)
-  const temp = tempPathFor(target)
-  try {
-    writeFileSync(temp, JSON.stringify(window), { mode: 0o600 })
-    renameSync(temp, target)
-  } catch {
-    // A cache that cannot be written (no home yet, read-only) only means the engine answers next time.
-  }
+  // A cache that cannot be written (no home yet, read-only) only means the engine answers next time.
+  writeCacheFileSync(cacheFile(home), JSON.stringify(window))
 }
 
 /** The key and the cache as primeLocalToday read them, for `home` and `tz`. */

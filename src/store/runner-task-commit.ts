@@ -9,7 +9,7 @@
 //     the new content is written to a temp file of our own naming, `prepare` records that name, and
 //     only then is it renamed over tasks.json (a compaction: the backup of it, the journal removed).
 // See runner-journal.ts for why either makes a crash decidable.
-import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs"
+import { renameSync } from "node:fs"
 import { readdir, rm } from "node:fs/promises"
 import { randomUUID } from "node:crypto"
 import { join } from "node:path"
@@ -30,7 +30,7 @@ import { newBridgeLineId, recordFoldedLines } from "./folded-lines.ts"
 import { lockGuard, withFileLock } from "./file-lock.ts"
 import { contentIdentity } from "./file-identity.ts"
 import { enqueue } from "./serial-queue.ts"
-import { fsyncDirSync } from "./durable-file.ts"
+import { fsyncDirSync, writeTempFileSync } from "./atomic-file.ts"
 import type { Task } from "../domain/task.ts"
 
 const TEMP_PREFIX = "tasks.json.bridge-"
@@ -45,16 +45,6 @@ export interface TaskBatchOutcome<T> {
   value: T
   /** The snapshot written, or null when nothing changed. */
   written: TasksSnapshot | null
-}
-
-function writeTempDurable(path: string, content: string): void {
-  const fd = openSync(path, "wx", 0o600)
-  try {
-    writeSync(fd, content)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
 }
 
 /** What `prepare` records: the journal line's id, or the temp file's name (see the top). */
@@ -83,7 +73,7 @@ export function runTaskBatch<T>(
       const tempName = `${TEMP_PREFIX}${randomUUID()}.tmp`
       const temp = join(home, tempName)
       const content = serializeTasksFile(written)
-      writeTempDurable(temp, content)
+      writeTempFileSync(temp, content)
       // From here on the temp file is the journal's evidence: only recovery may delete it.
       await prepare({ temp: tempName })
       // Guarded like every tasks.json write: a runner paused past the lock's stale time leaves the

@@ -1,14 +1,14 @@
 // What the task store's files share within a process (tasks-read.ts, tasks-change.ts,
 // tasks-compaction.ts): the snapshot and state types, the per-process caches of the last base and
 // journal seen, and the base's meta beside tasks.json (its highest order, and whether tsk wrote it).
-import { renameSync, writeFileSync } from "node:fs"
 import { hiddenBeside } from "./paths.ts"
+import { writeCacheFileSync } from "./atomic-file.ts"
 import { readCacheTextSync } from "./bun-files.ts"
 import { contentPart } from "./file-identity.ts"
 import type { Task, TasksFile } from "../domain/task.ts"
 import { TASKS_FILE_VERSION } from "../domain/task-constants.ts"
 import { TskError } from "../domain/errors.ts"
-import { maxOrderOf, newLineId } from "./tasks-journal.ts"
+import { maxOrderOf } from "./tasks-journal.ts"
 
 export interface TasksSnapshot {
   revision: number
@@ -129,12 +129,6 @@ export function recordBaseMeta(file: string, snapshot: TasksSnapshot, read: stri
   const same = known !== null && known.identity === identity && known.revision === snapshot.revision
   if (same && (known.exact === true || !exact) && (known.written === true || !written)) return
   const text = JSON.stringify({ identity, revision: snapshot.revision, maxOrder: maxOrderOf(snapshot.tasks), exact: exact || (same && known.exact === true), written: written || (same && known.written === true) } satisfies BaseMeta)
-  const target = metaPath(file)
-  const temp = `${target}.tmp-${process.pid}-${newLineId()}`
-  try {
-    writeFileSync(temp, text, { mode: 0o600 })
-    renameSync(temp, target)
-  } catch {
-    // A cache that cannot be written only means the next add reads the list.
-  }
+  // A cache that cannot be written only means the next add reads the list.
+  writeCacheFileSync(metaPath(file), text)
 }

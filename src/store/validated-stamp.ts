@@ -3,9 +3,9 @@
 // (see file-identity.ts) in a stamp; a later read of the very same file trusts it and skips the
 // schema check. Any other writer — an editor, a script, a restore — changes the identity, and the
 // next read validates fully again. The stamp is only a cache: losing it costs one validation.
-import { renameSync, writeFileSync } from "node:fs"
 import { fileIdentity, readFileIdentity } from "./file-identity.ts"
 import { hiddenBeside } from "./paths.ts"
+import { writeCacheFileSync } from "./atomic-file.ts"
 import { readCacheText } from "./bun-files.ts"
 
 const stampPath = (file: string) => hiddenBeside(file, ".validated")
@@ -30,12 +30,6 @@ export function readValidatedStamp(file: string): Promise<string | null> {
  */
 export function recordValidatedStamp(file: string, identity: string | null): void {
   if (!identity || fileIdentity(file) !== identity) return
-  const target = stampPath(file)
-  const temp = `${target}.tmp-${process.pid}-${Math.random().toString(16).slice(2, 10)}`
-  try {
-    writeFileSync(temp, identity, { mode: 0o600 })
-    renameSync(temp, target)
-  } catch {
-    // A cache that cannot be written only means the next read validates fully.
-  }
+  // A cache that cannot be written only means the next read validates fully.
+  writeCacheFileSync(stampPath(file), identity)
 }

@@ -157,6 +157,25 @@ describe("the bundled entry point", () => {
     expect(logged).toMatchObject([{ session: "bundled-hook", event: "PreToolUse" }])
   })
 
+  it("loads write-file-atomic from node_modules only for a command that replaces a whole file, from cli.js and from the executable", () => {
+    const loaded = (args: string[], input?: string) => {
+      const helper = join(PROJECT_ROOT, "test", "helpers", "report-write-file-atomic.ts")
+      const result = spawnSync(BUN, ["--preload", helper, join(out, DIST_CLI), ...args], { cwd: tmpdir(), env: { ...process.env, TSK_HOME: home, TSK_BACKGROUND_COMPACTION: "0", NO_COLOR: "1" }, encoding: "utf8", input, timeout: 60_000 })
+      expect(result.status, result.stderr).toBe(0)
+      return /write-file-atomic loaded: (\w+)/.exec(result.stderr)![1]
+    }
+    expect(readFileSync(join(out, DIST_CLI), "utf8")).toContain(`require("write-file-atomic")`)
+    // The first task of a home writes tasks.json whole; the next ones append to the journal.
+    runTsk(home, ["add", "a first task, if this home has none"])
+    expect(loaded(["add", "appended"])).toBe("false")
+    expect(loaded(["list", "--json"])).toBe("false")
+    expect(loaded(["hook"], JSON.stringify({ hook_event_name: "PreToolUse", session_id: "wfa-hook", tool_name: "Bash" }))).toBe("false")
+    expect(loaded(["config", "set", "ui.theme", "dark"])).toBe("true")
+    const executable = spawnSync(join(out, DIST_EXECUTABLE), ["config", "set", "ui.theme", "light"], { cwd: tmpdir(), env: { ...process.env, TSK_HOME: home, NO_COLOR: "1" }, encoding: "utf8", timeout: 60_000 })
+    expect(executable.status, executable.stderr).toBe(0)
+    expect(JSON.parse(readFileSync(join(home, "config.json"), "utf8")).ui.theme).toBe("light")
+  })
+
   it("holds one zod in vendor.js, shared by our code and the MCP SDK", () => {
     const script = `
       const vendor = require(${JSON.stringify(join(out, DIST_VENDOR))})
