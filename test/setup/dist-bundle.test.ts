@@ -545,10 +545,13 @@ describe("the bundle's own staleness check", () => {
   it("a real bundle rebuilds itself after an edit and runs the new code in the same process", () => {
     // A copy of the checkout with nothing built: the launcher builds it, then edits are picked up.
     const root = mkdtempSync(join(tmpdir(), "tsk-selfcheck-"))
+    // A home of its own: a journal left in the shared one by another test would start the background
+    // compactor from this copy, which then rebuilds dist/ itself, silently, before the starts below.
+    const ownHome = mkdtempSync(join(tmpdir(), "tsk-selfcheck-home-"))
     try {
       for (const entry of ["bin", "src", "components", "package.json", "tsconfig.json"]) cpSync(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true })
       symlinkSync(join(PROJECT_ROOT, "node_modules"), join(root, "node_modules"))
-      const run = (args: string[]) => spawnSync(join(root, "bin", "tsk"), args, { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: home } })
+      const run = (args: string[]) => spawnSync(join(root, "bin", "tsk"), args, { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: ownHome } })
       expect(run(["--version"]).stdout.trim()).toMatch(/^tsk \d+\.\d+\.\d+/)
       expect(existsSync(join(root, "dist", DIST_MANIFEST))).toBe(true)
       const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
@@ -559,14 +562,14 @@ describe("the bundle's own staleness check", () => {
       mkdirSync(project)
       writeFileSync(join(project, "bunfig.toml"), 'preload = ["./preload.js"]\n')
       writeFileSync(join(project, "preload.js"), `require("node:fs").writeFileSync(${JSON.stringify(join(project, "preloaded"))}, "ran")\n`)
-      const together = spawnSync("sh", ["-c", `for i in 1 2 3; do "${join(root, "bin", "tsk")}" --version & done; wait`], { cwd: project, encoding: "utf8", timeout: 120_000, env: { ...process.env, TSK_HOME: home } })
+      const together = spawnSync("sh", ["-c", `for i in 1 2 3; do "${join(root, "bin", "tsk")}" --version & done; wait`], { cwd: project, encoding: "utf8", timeout: 120_000, env: { ...process.env, TSK_HOME: ownHome } })
       expect(together.stdout.trim().split("\n")).toEqual(["tsk 9.8.7", "tsk 9.8.7", "tsk 9.8.7"])
       expect(together.stderr.match(/rebuilding it/g)).toHaveLength(1)
       expect(existsSync(join(project, "preloaded"))).toBe(false)
       // A deep edit in place: the rebuilt code answers, from this very process (its pid says).
       const deep = join(root, "src", "store", "paths.ts")
       writeFileSync(deep, `${readFileSync(deep, "utf8")}\nprocess.stderr.write(\`edited \${process.pid} \${process.ppid}\\n\`)\n`)
-      const edited = spawnSync("sh", ["-c", `"${join(root, "bin", "tsk")}" --version & echo "launched $!"; wait`], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: home } })
+      const edited = spawnSync("sh", ["-c", `"${join(root, "bin", "tsk")}" --version & echo "launched $!"; wait`], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: ownHome } })
       const launched = /launched (\d+)/.exec(edited.stdout)?.[1]
       expect(edited.stderr).toContain(`edited ${launched} `)
       expect(edited.stdout).toContain("tsk 9.8.7")
@@ -602,7 +605,7 @@ describe("the bundle's own staleness check", () => {
       // The hook runs the same program as every command but compares only its own sources and
       // cli-main.ts: an edit of a listing's source leaves it answering as built, an edit of one of
       // its own is rebuilt before it answers. dist/main.js, the ES-module entry, then runs without a rebuild.
-      const hook = () => spawnSync(join(root, "bin", "tsk"), ["hook"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, input: "{}", env: { ...process.env, TSK_HOME: home } })
+      const hook = () => spawnSync(join(root, "bin", "tsk"), ["hook"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, input: "{}", env: { ...process.env, TSK_HOME: ownHome } })
       const listing = join(root, "src", "cli", "list-commands.ts")
       writeFileSync(listing, `${readFileSync(listing, "utf8")}\nprocess.stderr.write("listing edited\\n")\n`)
       const hookedAside = hook()
@@ -614,12 +617,13 @@ describe("the bundle's own staleness check", () => {
       expect(hooked.status, hooked.stderr).toBe(0)
       expect(hooked.stderr.match(/rebuilding it/g)).toHaveLength(1)
       expect(hooked.stderr).toContain("sessions edited")
-      const viaMain = spawnSync(BUN, [join(root, "dist", DIST_ENTRY), "--version"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: home } })
+      const viaMain = spawnSync(BUN, [join(root, "dist", DIST_ENTRY), "--version"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000, env: { ...process.env, TSK_HOME: ownHome } })
       expect(viaMain.stderr).not.toContain("rebuilding")
       expect(viaMain.stderr).toContain("listing edited")
       expect(viaMain.stdout).toContain("tsk 9.8.7")
     } finally {
       rmSync(root, { recursive: true, force: true })
+      rmSync(ownHome, { recursive: true, force: true })
     }
   })
 })
