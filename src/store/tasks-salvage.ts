@@ -290,6 +290,6 @@ export function salvageSteps(home: string, lock: HeldLock, plan: SalvagePlan, st
   steps.push({ name: "record the folded lines", run: async () => recordFoldedLines(home, plan.folded, plan.snapshot.revision, plan.onDisk) })
   steps.push({ name: "write tasks.json", run: () => writeFileDurable(paths.tasks, plan.text, guard) })
   const journal = plan.journal && { ino: plan.journal.ino, size: plan.journal.size }
-  steps.push({ name: "back it up and remove the journal", run: async () => afterTasksWrite(home, plan.text, plan.snapshot, { lock, journal }) })
+  steps.push({ name: "back it up and remove the journal", run: async () => afterTasksWrite(paths, plan.text, plan.snapshot, { lock, journal }) })
   return steps
 }
