@@ -22,8 +22,8 @@ function newHome(): string {
 }
 
 /** Runs one command; its output, and how many times the process worked out a home's paths. */
-function counted(home: string, args: string[]): { stdout: string; calls: number } {
-  const result = spawnSync(BUN, ["--preload", COUNT_HOME_PATHS, MAIN, ...args], {
+function counted(home: string, args: string[], script = MAIN): { stdout: string; calls: number } {
+  const result = spawnSync(BUN, ["--preload", COUNT_HOME_PATHS, script, ...args], {
     env: { ...process.env, TSK_HOME: home, C64BRIDGE_HOME: join(home, "c64bridge"), NO_COLOR: "1", TSK_BACKGROUND_COMPACTION: "0" },
     encoding: "utf8",
     timeout: 120_000,
@@ -67,5 +67,12 @@ describe("a store operation works out its home's paths once", () => {
     expect(listed.calls).toBe(1)
     expect((JSON.parse(listed.stdout) as { title: string }[]).map((t) => t.title)).toEqual(["first", "second", "third"])
     expect(existsSync(join(home, "tasks.journal"))).toBe(false)
+  })
+
+  it("once for the life of a long-lived store (the TUI's): its load, changes and polls", () => {
+    const home = newHome()
+    const session = counted(home, [], join(PROJECT_ROOT, "test", "helpers", "app-store-session.ts"))
+    expect(JSON.parse(session.stdout)).toEqual([["first", "in_progress"]])
+    expect(session.calls).toBe(1)
   })
 })
