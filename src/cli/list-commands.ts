@@ -93,7 +93,7 @@ export const listCommand: CommandSpec = {
     const fields = fieldsFrom(options)
     const tasks = await loadTasks(ctx)
     const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today)
-    return pageOutput(ctx, page, viewOfShown(tasks, page.rows.map((row) => row.task)), fields, "No tasks.")
+    return pageOutput(ctx, page, viewOfShown(tasks, page.rows.map((row) => row.task), ctx.json ? fields : undefined), fields, "No tasks.")
   },
 }
 
@@ -113,7 +113,7 @@ export const readyCommand: CommandSpec = {
     const tasks = await loadTasks(ctx)
     const query: TaskQuery = { ready: true, project: stringOption(options, "project"), tag: stringOption(options, "tag"), assignee: stringOption(options, "assignee") }
     const page = listTasks(tasks, query, { limit: countOption(options, "limit"), offset: countOption(options, "offset") }, today)
-    return pageOutput(ctx, page, viewOfShown(tasks, page.rows.map((row) => row.task)), fields, "Nothing is ready.")
+    return pageOutput(ctx, page, viewOfShown(tasks, page.rows.map((row) => row.task), ctx.json ? fields : undefined), fields, "Nothing is ready.")
   },
 }
 

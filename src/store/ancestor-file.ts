@@ -3,7 +3,7 @@
 // tasks (domain/ancestor-migration.ts) are written in our format, inside the tasks lock.
 import { readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { homePaths } from "./paths.ts"
+import { pathsOf, type HomePaths } from "./paths.ts"
 import { writeFileDurable } from "./durable-file.ts"
 import { withFileLock } from "./file-lock.ts"
 import { isAncestorTaskArray, migrateAncestorTasks } from "../domain/ancestor-migration.ts"
@@ -33,8 +33,8 @@ export async function migrateAncestorText(text: string, now = new Date()): Promi
  * If tasks.json holds the ancestor's array: back it up, write it migrated, return the snapshot.
  * `locked` says the caller already holds the tasks lock (a change in progress).
  */
-export async function migrateAncestorFile(home: string, locked: boolean, serialize: (s: MigratedSnapshot) => string): Promise<MigratedSnapshot | null> {
-  const file = homePaths(home).tasks
+export async function migrateAncestorFile(home: string | HomePaths, locked: boolean, serialize: (s: MigratedSnapshot) => string): Promise<MigratedSnapshot | null> {
+  const file = pathsOf(home).tasks
   const run = async (): Promise<MigratedSnapshot | null> => {
     let text: string
     try {

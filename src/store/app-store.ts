@@ -91,6 +91,8 @@ export function createAppStore(options: AppStoreOptions): AppStore {
   // The Web Crypto global: importing node:crypto costs a CLI command about 10 ms of start-up.
   const newId = options.newId ?? (() => crypto.randomUUID())
   const context = (): OperationContext => ({ now: now(), newId })
+  // Worked out once for the store's life: every read, change and poll below passes them down.
+  const paths = homePaths(options.home)
 
   // What the files looked like when this store last read them (see refresh()).
   let tasksSeen: string | null = ""
@@ -101,7 +103,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
     async function mutate<T>(operation: (tasks: Task[], ctx: OperationContext) => Mutation<T>): Promise<T> {
       const { actor } = options
       const change = actor === undefined ? operation : renewingLeases(actor, operation)
-      const { snapshot, result } = await mutateTasks(options.home, (tasks) => change(tasks, context()))
+      const { snapshot, result } = await mutateTasks(paths, (tasks) => change(tasks, context()))
       // An older snapshot can arrive after a newer reload; keep the newest.
       if (snapshot.revision >= get().revision) set({ tasks: snapshot.tasks, revision: snapshot.revision, loadError: null })
       return result
@@ -115,7 +117,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
         return mutate((tasks, ctx) => createTask(tasks, input, ctx))
       }
       const { snapshot, result } = await appendTasks(
-        options.home,
+        paths,
         (maxOrder) => {
           const { result } = createTask([], input, context(), maxOrder)
           return { added: [result], result }
@@ -147,13 +149,12 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           // loads, then watches). Later, refresh() records them: a reload (a claim's) that
           // overtook a refresh's read leaves the next poll to find the newer file again.
           if (!get().loaded) {
-            const paths = homePaths(options.home)
             tasksSeen = tasksIdentity(paths)
             configSeen = fileIdentity(paths.config)
           }
           // The config schema (zod) loads only here, never for a one-shot change.
           const { readConfig } = await import("./config-store.ts")
-          const [snapshot, config] = await Promise.all([readTasks(options.home), readConfig(options.home)])
+          const [snapshot, config] = await Promise.all([readTasks(paths), readConfig(paths)])
           if (!get().loaded || get().loadError) set({ tasks: snapshot.tasks, revision: snapshot.revision })
           else take(snapshot)
           set({ config, loadError: null, loaded: true })
@@ -164,7 +165,6 @@ export function createAppStore(options: AppStoreOptions): AppStore {
       async refresh() {
         if (refreshing) return refreshing
         refreshing = (async () => {
-          const paths = homePaths(options.home)
           const tasksNow = tasksIdentity(paths)
           const configNow = fileIdentity(paths.config)
           if (tasksNow === tasksSeen && configNow === configSeen) return
@@ -179,7 +179,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
             // wrote) or a few journal lines; the list is compared, not the revision, which a
             // tasks.json written from outside can make repeat.
             try {
-              take(await readTasks(options.home))
+              take(await readTasks(paths))
             } catch (error) {
               set({ loadError: toTskError(error) })
             }
@@ -190,7 +190,6 @@ export function createAppStore(options: AppStoreOptions): AppStore {
         return refreshing
       },
       watch(watchOptions = {}) {
-        const paths = homePaths(options.home)
         const stopEvents = watchOptions.events === false ? async () => {} : watchFiles([paths.tasks, paths.journal, paths.config], () => void get().refresh())
         const timer = setInterval(() => void get().refresh(), watchOptions.pollMs ?? 200)
         return async () => {

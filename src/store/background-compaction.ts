@@ -9,7 +9,7 @@
 // TSK_BACKGROUND_COMPACTION=0 turns it off (the test suite does, to keep journals where its
 // tests look for them).
 import { closeSync, openSync, statSync, unlinkSync, writeSync, constants } from "node:fs"
-import { homePaths, hiddenBeside } from "./paths.ts"
+import { homePaths, hiddenBeside, type HomePaths } from "./paths.ts"
 import { nothingAt, readCacheText } from "./bun-files.ts"
 import { processIsAlive } from "./process-alive.ts"
 import { compactTasks } from "./tasks-repository.ts"
@@ -20,16 +20,16 @@ export const COMPACTOR_ARG = "__compact-tasks"
 /** A runner's heartbeat older than this is a dead runner (as runner-role.ts's RUNNER_STALE_MS). */
 const RUNNER_STALE_MS = 5000
 
-const compactorPath = (home: string) => hiddenBeside(homePaths(home).tasks, ".compactor")
+const compactorPath = (paths: HomePaths) => hiddenBeside(paths.tasks, ".compactor")
 
 /**
  * A runner whose compaction service keeps tasks.json current: runner.json says one runs and its
  * heartbeat (refreshed every second) is fresh. Read through Bun's file API and without the
  * runner's schema: a listing that asks loads neither node:fs nor zod.
  */
-async function runnerKeepsCurrent(home: string): Promise<boolean> {
+async function runnerKeepsCurrent(paths: HomePaths): Promise<boolean> {
   try {
-    const file = JSON.parse((await readCacheText(homePaths(home).runner)) ?? "") as { state?: unknown; mode?: unknown; heartbeat?: unknown }
+    const file = JSON.parse((await readCacheText(paths.runner)) ?? "") as { state?: unknown; mode?: unknown; heartbeat?: unknown }
     if (file.state !== "running" || file.mode !== "runner" || typeof file.heartbeat !== "string") return false
     return Date.now() - Date.parse(file.heartbeat) <= RUNNER_STALE_MS
   } catch {
@@ -37,16 +37,17 @@ async function runnerKeepsCurrent(home: string): Promise<boolean> {
   }
 }
 
-async function compactorAlive(home: string): Promise<boolean> {
-  const pid = Number(await readCacheText(compactorPath(home)))
+async function compactorAlive(paths: HomePaths): Promise<boolean> {
+  const pid = Number(await readCacheText(compactorPath(paths)))
   return Number.isSafeInteger(pid) && pid > 0 && processIsAlive(pid)
 }
 
 /** Should a command that just ran start a compactor? (A journal, no runner, no compactor.) */
 export async function needsCompactor(home: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   if (env.TSK_BACKGROUND_COMPACTION === "0") return false
-  if (nothingAt(homePaths(home).journal)) return false
-  return !(await runnerKeepsCurrent(home)) && !(await compactorAlive(home))
+  const paths = homePaths(home)
+  if (nothingAt(paths.journal)) return false
+  return !(await runnerKeepsCurrent(paths)) && !(await compactorAlive(paths))
 }
 
 /** Start the compactor for `home`, detached: it outlives the command. `commandLine`: how to run tsk. */
@@ -62,8 +63,8 @@ export async function startCompactor(home: string, commandLine: string[]): Promi
 }
 
 /** Take the compactor's place: false when another live process holds it. */
-async function claim(home: string): Promise<boolean> {
-  const path = compactorPath(home)
+async function claim(paths: HomePaths): Promise<boolean> {
+  const path = compactorPath(paths)
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600)
@@ -71,7 +72,7 @@ async function claim(home: string): Promise<boolean> {
       closeSync(fd)
       return true
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || (await compactorAlive(home))) return false
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || (await compactorAlive(paths))) return false
       try {
         unlinkSync(path)
       } catch {
@@ -82,9 +83,9 @@ async function claim(home: string): Promise<boolean> {
   return false
 }
 
-function journalStamp(home: string): { key: string; mtimeMs: number } | null {
+function journalStamp(paths: HomePaths): { key: string; mtimeMs: number } | null {
   try {
-    const s = statSync(homePaths(home).journal)
+    const s = statSync(paths.journal)
     return { key: `${s.ino}:${s.size}:${s.mtimeMs}`, mtimeMs: s.mtimeMs }
   } catch {
     return null
@@ -101,22 +102,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function runCompactor(home: string, quietMs = COMPACT_QUIET_MS): Promise<void> {
   // A journal with nothing to fold (a torn tail, lines that apply to nothing) is not looked at
   // again until it changes.
+  const paths = homePaths(home)
   let nothingIn: string | null = null
   const done = async () => {
-    const now = journalStamp(home)
-    return now === null || now.key === nothingIn || (await runnerKeepsCurrent(home))
+    const now = journalStamp(paths)
+    return now === null || now.key === nothingIn || (await runnerKeepsCurrent(paths))
   }
-  while (!(await done()) && (await claim(home))) {
+  while (!(await done()) && (await claim(paths))) {
     try {
       while (!(await done())) {
-        const now = journalStamp(home)!
+        const now = journalStamp(paths)!
         const age = Date.now() - now.mtimeMs
         if (age < quietMs) await sleep(quietMs - age + 10)
-        else if (!(await compactTasks(home))) nothingIn = now.key
+        else if (!(await compactTasks(paths))) nothingIn = now.key
       }
     } finally {
       try {
-        unlinkSync(compactorPath(home))
+        unlinkSync(compactorPath(paths))
       } catch {
         // gone already
       }

@@ -2,7 +2,7 @@
 // with a revision bump and a backup, like every owned file. Like tasks.json, a config.json that
 // tsk wrote itself is trusted without loading the schema (see validated-stamp.ts), so the TUI's
 // first frame does not wait for zod.
-import { homePaths } from "./paths.ts"
+import { pathsOf, type HomePaths } from "./paths.ts"
 import { readJsonFile, writeFileDurable } from "./durable-file.ts"
 import { lockGuard, withFileLockRetrying } from "./file-lock.ts"
 import { backupVersion } from "./backups.ts"
@@ -15,8 +15,8 @@ import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
 
 const serializeConfig = (config: Config) => JSON.stringify(config, null, 2) + "\n"
 
-export async function readConfig(home: string): Promise<Config> {
-  const file = homePaths(home).config
+export async function readConfig(home: string | HomePaths): Promise<Config> {
+  const file = pathsOf(home).config
   const before = await readFileIdentity(file)
   // No file: the defaults, without loading the schema (the TUI's first frame waits for this read).
   if (before === null) return DEFAULT_CONFIG
@@ -35,13 +35,13 @@ export async function readConfig(home: string): Promise<Config> {
   return loaded.value
 }
 
-export function updateConfig(home: string, key: string, value: unknown): Promise<Config> {
-  const paths = homePaths(home)
+export function updateConfig(home: string | HomePaths, key: string, value: unknown): Promise<Config> {
+  const paths = pathsOf(home)
   return enqueue(paths.config, () =>
     withFileLockRetrying(paths.config, async (lock) => {
       const { setConfigValue } = await import("../domain/config.ts")
       const read = contentIdentity(paths.config)
-      const current = await readConfig(home)
+      const current = await readConfig(paths)
       const next = { ...setConfigValue(current, key, value), revision: current.revision + 1 }
       const text = serializeConfig(next)
       await writeFileDurable(paths.config, text, lockGuard(lock, paths.config, read))

@@ -147,8 +147,8 @@ async function repairTasks(home: string, report: FileReport): Promise<FileReport
   const paths = homePaths(home)
   return withFileLock(paths.tasks, async (lock) => {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-")
-    const plan = planSalvage(home)
-    for (const step of salvageSteps(home, lock, plan, stamp)) await step.run()
+    const plan = planSalvage(paths)
+    for (const step of salvageSteps(paths, lock, plan, stamp)) await step.run()
     const copies = [
       plan.damaged === "tasks.json" ? `tasks.json.corrupt-${stamp}` : plan.damaged,
       plan.quarantined.length > 0 ? `tasks.quarantine-${stamp}.json` : null,
@@ -169,16 +169,16 @@ export async function runDoctor(home: string, repair: boolean): Promise<DoctorRe
   // A FIFO, a device or a link in its place is never opened: checkFile reports it.
   const tasksStat = lstatSync(paths.tasks, { throwIfNoEntry: false })
   const tasksReadable = tasksStat === undefined || oddKindOf(tasksStat) === null
-  if (tasksReadable) await readTasks(home).catch(() => undefined)
+  if (tasksReadable) await readTasks(paths).catch(() => undefined)
   // Named before the merge below takes the tasks lock (which takes over a dead writer's lock).
   const leftovers = findLeftovers(home)
   // An outside change of tasks.json and sync tools' conflict copies are merged first (outside-merge.ts).
-  if (tasksReadable) await settleOutsideChanges(home).catch(() => undefined)
+  if (tasksReadable) await settleOutsideChanges(paths).catch(() => undefined)
   const files: FileReport[] = []
   const warnings: string[] = []
   const { value: _tasksValue, ...checked } = await checkFile(paths.tasks, TasksFile)
   // Missing beside a journal, backups or a copy set aside: the list is lost, not new (missing-list.ts).
-  const evidence = checked.status === "missing" ? listEvidence(home) : []
+  const evidence = checked.status === "missing" ? listEvidence(paths) : []
   const tasksReport: FileReport = evidence.length > 0 ? { ...checked, status: "corrupt", error: missingListError(evidence).message } : checked
   const journalReport = checkJournal(paths.journal)
   if (tasksReport.status === "corrupt" && repair) files.push(await repairTasks(home, tasksReport))

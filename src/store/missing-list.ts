@@ -3,13 +3,13 @@
 // refuse to start a fresh one over it (the next write would set the journal aside and begin
 // empty), and `tsk doctor --repair` salvages it (tasks-salvage.ts).
 import { readdirSync } from "node:fs"
-import { homePaths } from "./paths.ts"
+import { pathsOf, type HomePaths } from "./paths.ts"
 import { nothingAt } from "./bun-files.ts"
 import { TskError } from "../domain/errors.ts"
 
 /** What beside a missing tasks.json shows there was a list (none in a new home). */
-export function listEvidence(home: string): string[] {
-  const paths = homePaths(home)
+export function listEvidence(home: string | HomePaths): string[] {
+  const paths = pathsOf(home)
   const found: string[] = []
   if (!nothingAt(paths.journal)) found.push("tasks.journal")
   const names = (dir: string) => {
@@ -20,7 +20,7 @@ export function listEvidence(home: string): string[] {
     }
   }
   if (names(paths.backups).some((n) => n.startsWith("tasks.json.") && n.endsWith(".bak"))) found.push("backups of tasks.json")
-  const aside = names(home).filter((n) => n.startsWith("tasks.json.corrupt-"))
+  const aside = names(paths.home).filter((n) => n.startsWith("tasks.json.corrupt-"))
   if (aside.length > 0) found.push(aside.sort().at(-1)!)
   return found
 }

@@ -17,7 +17,7 @@
 // nothing twice.
 import { readdirSync, readFileSync, renameSync } from "node:fs"
 import { basename, join } from "node:path"
-import { homePaths } from "./paths.ts"
+import type { HomePaths } from "./paths.ts"
 import { listBackups } from "./backups.ts"
 import { addConflicts, conflictRecords } from "./conflicts-store.ts"
 import { ensureDirSync, fsyncDirSync, parseJsonText, writeFileDurable } from "./durable-file.ts"
@@ -36,8 +36,7 @@ function backupRevision(path: string): number | null {
 }
 
 /** The backups of tasks.json tsk wrote at `revision`, newest first. */
-function backupsAt(home: string, revision: number): string[] {
-  const paths = homePaths(home)
+function backupsAt(paths: HomePaths, revision: number): string[] {
   return listBackups(paths.tasks, paths.backups).filter((b) => backupRevision(b) === revision)
 }
 
@@ -50,16 +49,16 @@ function readBytes(path: string): Buffer | null {
 }
 
 /** Is the tasks.json on disk, at `revision`, byte for byte a base tsk wrote (a backup of it)? */
-export function diskIsTskBase(home: string, revision: number): boolean {
-  const disk = readBytes(homePaths(home).tasks)
+export function diskIsTskBase(paths: HomePaths, revision: number): boolean {
+  const disk = readBytes(paths.tasks)
   if (disk === null) return false
-  return backupsAt(home, revision).some((backup) => readBytes(backup)?.equals(disk) === true)
+  return backupsAt(paths, revision).some((backup) => readBytes(backup)?.equals(disk) === true)
 }
 
 /** The base tsk wrote at `revision`, from its backup; null when no valid copy is kept. */
-async function tskBaseAt(home: string, revision: number): Promise<Task[] | null> {
+async function tskBaseAt(paths: HomePaths, revision: number): Promise<Task[] | null> {
   const { TasksFile } = await import("../domain/task.ts")
-  for (const backup of backupsAt(home, revision)) {
+  for (const backup of backupsAt(paths, revision)) {
     try {
       const value = parseJsonText(readFileSync(backup, "utf8"), TasksFile, basename(backup))
       if (value.revision === revision) return value.tasks
@@ -71,8 +70,8 @@ async function tskBaseAt(home: string, revision: number): Promise<Task[] | null>
 }
 
 /** The journal's lines that form a chain on the base they were written on (the last line's). */
-export function journalChain(home: string): { base: number; lines: JournalLine[]; highest: number } | null {
-  const whole = readJournalBytes(homePaths(home).journal)
+export function journalChain(paths: HomePaths): { base: number; lines: JournalLine[]; highest: number } | null {
+  const whole = readJournalBytes(paths.journal)
   if (whole === null) return null
   const scan = scanJournal(whole.bytes)
   if (scan.corrupt !== null || scan.lines.length === 0) return null
@@ -96,10 +95,10 @@ export interface OutsideMerge {
  * write) against the base they were written on. Without a copy of that base (backups/ emptied by
  * hand) the journal's changes are laid over the file, as the only record of them there is.
  */
-export async function planOutsideMerge(home: string, state: StoreState): Promise<OutsideMerge | null> {
-  const chain = journalChain(home)
+export async function planOutsideMerge(paths: HomePaths, state: StoreState): Promise<OutsideMerge | null> {
+  const chain = journalChain(paths)
   if (chain === null) return null
-  const base = await tskBaseAt(home, chain.base)
+  const base = await tskBaseAt(paths, chain.base)
   const theirs = state.base.tasks
   const start = base ?? theirs
   const ours = applyLines(start, chain.lines)
@@ -117,13 +116,12 @@ export function holdsMerge(disk: readonly Task[], plan: OutsideMerge): boolean {
  * Record what `plan` could not keep, then write its base (guarded: the lock is still held and
  * tasks.json is still `read`). The caller then removes the journal (afterTasksWrite).
  */
-export async function writeOutsideMerge(home: string, lock: HeldLock, read: string | null, state: StoreState, plan: OutsideMerge, source: string, serialize: (s: TasksSnapshot) => string): Promise<string> {
-  const paths = homePaths(home)
+export async function writeOutsideMerge(paths: HomePaths, lock: HeldLock, read: string | null, state: StoreState, plan: OutsideMerge, source: string, serialize: (s: TasksSnapshot) => string): Promise<string> {
   const guard = lockGuard(lock, paths.tasks, read)
   const byId = new Map(plan.snapshot.tasks.map((t) => [t.id, t]))
   guard()
-  await addConflicts(home, conflictRecords(source, plan.merge.conflicts, plan.merge.dropped, byId), guard)
-  recordFoldedLines(home, plan.lines, plan.snapshot.revision, state.base.revision)
+  await addConflicts(paths.home, conflictRecords(source, plan.merge.conflicts, plan.merge.dropped, byId), guard)
+  recordFoldedLines(paths.home, plan.lines, plan.snapshot.revision, state.base.revision)
   const text = serialize(plan.snapshot)
   await writeFileDurable(paths.tasks, text, guard)
   return text
@@ -155,11 +153,11 @@ export interface SyncCopyMerge {
  * the later edit and the other value becomes a conflict record (a task deleted on one side only
  * comes back: nothing is lost). Null when there is no copy to merge.
  */
-export async function mergeSyncCopies(home: string, lock: HeldLock, read: string | null, current: TasksSnapshot): Promise<SyncCopyMerge | null> {
-  const names = syncCopies(home)
+export async function mergeSyncCopies(paths: HomePaths, lock: HeldLock, read: string | null, current: TasksSnapshot): Promise<SyncCopyMerge | null> {
+  const names = syncCopies(paths.home)
   if (names.length === 0) return null
   const { TasksFile } = await import("../domain/task.ts")
-  const guard = lockGuard(lock, homePaths(home).tasks, read)
+  const guard = lockGuard(lock, paths.tasks, read)
   let tasks = current.tasks
   let revision = current.revision
   const merged: string[] = []
@@ -167,7 +165,7 @@ export async function mergeSyncCopies(home: string, lock: HeldLock, read: string
   for (const name of names) {
     let copy: { revision: number; tasks: Task[] }
     try {
-      copy = parseJsonText(readFileSync(join(home, name), "utf8"), TasksFile, name)
+      copy = parseJsonText(readFileSync(join(paths.home, name), "utf8"), TasksFile, name)
     } catch {
       unreadable.push(name)
       continue
@@ -175,7 +173,7 @@ export async function mergeSyncCopies(home: string, lock: HeldLock, read: string
     const merge = mergeTaskLists([], tasks, copy.tasks)
     const byId = new Map(merge.tasks.map((t) => [t.id, t]))
     guard()
-    await addConflicts(home, conflictRecords(name, merge.conflicts, merge.dropped, byId), guard)
+    await addConflicts(paths.home, conflictRecords(name, merge.conflicts, merge.dropped, byId), guard)
     tasks = merge.tasks
     revision = Math.max(revision, copy.revision)
     merged.push(name)
@@ -185,11 +183,10 @@ export async function mergeSyncCopies(home: string, lock: HeldLock, read: string
 }
 
 /** Move merged conflict copies into backups/ (after the base holding them is written). */
-export function setSyncCopiesAside(home: string, names: readonly string[]): void {
+export function setSyncCopiesAside(paths: HomePaths, names: readonly string[]): void {
   if (names.length === 0) return
-  const paths = homePaths(home)
   ensureDirSync(paths.backups)
   const stamp = new Date().toISOString().replace(/[:.]/g, "-")
-  for (const name of names) renameSync(join(home, name), join(paths.backups, `merged-${stamp}-${name}`))
-  fsyncDirSync(home)
+  for (const name of names) renameSync(join(paths.home, name), join(paths.backups, `merged-${stamp}-${name}`))
+  fsyncDirSync(paths.home)
 }

@@ -50,3 +50,11 @@ export function homePaths(home: string) {
 }
 
 export type HomePaths = ReturnType<typeof homePaths>
+
+/**
+ * A store operation works out its home's paths once, at its entry, and passes them down (every
+ * helper takes them): given a home, its paths; given paths already worked out, the same object.
+ */
+export function pathsOf(home: string | HomePaths): HomePaths {
+  return typeof home === "string" ? homePaths(home) : home
+}

@@ -59,7 +59,7 @@ export function runTaskBatch<T>(
   return enqueue(paths.tasks, () =>
     withFileLock(paths.tasks, async (lock) => {
       const read = contentIdentity(paths.tasks)
-      const state = await readForChange(home, lock)
+      const state = await readForChange(paths, lock)
       const current = state.snapshot
       const { value, tasks } = await work(current)
       if (tasks === null) return { value, written: null }
@@ -67,7 +67,7 @@ export function runTaskBatch<T>(
       if (planned) {
         await prepare({ line: planned.line.id })
         // From here on the line decides: appended means applied (see settleBatchLine).
-        return { value, written: appendPlannedLine(home, lock, read, state, planned, tasks) }
+        return { value, written: appendPlannedLine(paths, lock, read, state, planned, tasks) }
       }
       const written: TasksSnapshot = { revision: current.revision + 1, tasks }
       const tempName = `${TEMP_PREFIX}${randomUUID()}.tmp`
@@ -81,13 +81,13 @@ export function runTaskBatch<T>(
       lockGuard(lock, paths.tasks, read)()
       journalGuard(paths.journal, state, lock)()
       // The bridge lines this base folds in stay provable once the journal is gone.
-      recordFoldedLines(home, foldedLinesOf(home, state), written.revision, state.base.revision)
+      recordFoldedLines(home, foldedLinesOf(paths, state), written.revision, state.base.revision)
       // Again right before the rename: the record's write may have been where this process paused.
       lockGuard(lock, paths.tasks, read)()
       journalGuard(paths.journal, state, lock)()
       renameSync(temp, paths.tasks)
       fsyncDirSync(home)
-      afterTasksWrite(home, content, written, foldedJournal(lock, state))
+      afterTasksWrite(paths, content, written, foldedJournal(lock, state))
       return { value, written }
     }),
   )
@@ -114,6 +114,6 @@ export function removeUnjournaledTemps(home: string, journaled: string | null): 
  * applied (see settleJournalLine's fence), so it may run again.
  */
 export function settleBatchLine(home: string, id: string): Promise<boolean> {
-  const tasksFile = homePaths(home).tasks
-  return enqueue(tasksFile, () => withFileLock(tasksFile, (lock) => settleJournalLine(home, lock, id, true)))
+  const paths = homePaths(home)
+  return enqueue(paths.tasks, () => withFileLock(paths.tasks, (lock) => settleJournalLine(paths, lock, id, true)))
 }

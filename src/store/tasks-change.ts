@@ -3,7 +3,7 @@
 // the journal has grown past its share of the base (or the change is not puts and deletes), as
 // the whole base (tasks-compaction.ts). Adds and single-task changes can skip parsing the list.
 import { readFileSync } from "node:fs"
-import { homePaths } from "./paths.ts"
+import { pathsOf, type HomePaths } from "./paths.ts"
 import { contentIdentity, fileIdentity } from "./file-identity.ts"
 import { lockGuard, withFileLockRetrying } from "./file-lock.ts"
 import { enqueue } from "./serial-queue.ts"
@@ -41,8 +41,7 @@ export function journalLineFor(read: string | null, state: StoreState, tasks: Ta
  * Append `planned` (from journalLineFor on the same `state`) to the journal, guarded: nothing is
  * written once the lock was lost or a file is no longer the one read. Returns the new snapshot.
  */
-export function appendPlannedLine(home: string, lock: HeldLock, read: string | null, state: StoreState, planned: PlannedLine, tasks: Task[]): TasksSnapshot {
-  const paths = homePaths(home)
+export function appendPlannedLine(paths: HomePaths, lock: HeldLock, read: string | null, state: StoreState, planned: PlannedLine, tasks: Task[]): TasksSnapshot {
   const j = state.journal
   const snapshot: TasksSnapshot = { revision: planned.line.revision, tasks }
   const bytes = Buffer.byteLength(planned.text)
@@ -67,10 +66,10 @@ export function appendPlannedLine(home: string, lock: HeldLock, read: string | n
  * whole base (compaction). Both are guarded: nothing is written once the lock was lost or a file
  * is no longer the one read.
  */
-export async function writeChange(home: string, lock: HeldLock, read: string | null, state: StoreState, tasks: Task[]): Promise<TasksSnapshot> {
+export async function writeChange(paths: HomePaths, lock: HeldLock, read: string | null, state: StoreState, tasks: Task[]): Promise<TasksSnapshot> {
   const planned = journalLineFor(read, state, tasks)
-  if (planned) return appendPlannedLine(home, lock, read, state, planned, tasks)
-  return writeBase(home, lock, read, state, { revision: state.snapshot.revision + 1, tasks })
+  if (planned) return appendPlannedLine(paths, lock, read, state, planned, tasks)
+  return writeBase(paths, lock, read, state, { revision: state.snapshot.revision + 1, tasks })
 }
 
 /**
@@ -79,21 +78,20 @@ export async function writeChange(home: string, lock: HeldLock, read: string | n
  * over, or a file is no longer the one it read, nothing is written and the whole
  * read-modify-write runs again on what is on disk then. Returns the new snapshot and the result.
  */
-export function mutateTasks<T>(home: string, operation: (tasks: Task[]) => Mutation<T>): Promise<MutationOutcome<T>> {
-  const paths = homePaths(home)
-  return enqueue(paths.tasks, () => withFileLockRetrying(paths.tasks, (lock) => mutateLocked(home, lock, operation)))
+export function mutateTasks<T>(home: string | HomePaths, operation: (tasks: Task[]) => Mutation<T>): Promise<MutationOutcome<T>> {
+  const paths = pathsOf(home)
+  return enqueue(paths.tasks, () => withFileLockRetrying(paths.tasks, (lock) => mutateLocked(paths, lock, operation)))
 }
 
-export async function mutateLocked<T>(home: string, lock: HeldLock, operation: (tasks: Task[]) => Mutation<T>): Promise<MutationOutcome<T>> {
-  const paths = homePaths(home)
+export async function mutateLocked<T>(paths: HomePaths, lock: HeldLock, operation: (tasks: Task[]) => Mutation<T>): Promise<MutationOutcome<T>> {
   const read = contentIdentity(paths.tasks)
-  const state = await readForChange(home, lock)
+  const state = await readForChange(paths, lock)
   const current = state.snapshot
   const mutation = operation(current.tasks)
   if (current.tasks.length > 0 && mutation.tasks.length === 0 && !mutation.explicitDelete) {
     throw conflict("refusing to replace a non-empty task list with an empty one; delete tasks explicitly instead")
   }
-  const snapshot = await writeChange(home, lock, read, state, mutation.tasks)
+  const snapshot = await writeChange(paths, lock, read, state, mutation.tasks)
   return { snapshot, result: mutation.result }
 }
 
@@ -110,16 +108,16 @@ export interface AppendOutcome<T> {
  * runs as a change like any other.
  */
 export function appendTasks<T>(
-  home: string,
+  home: string | HomePaths,
   lean: (maxOrder: number) => { added: Task[]; result: T },
   full: (tasks: Task[]) => Mutation<T>,
 ): Promise<AppendOutcome<T>> {
-  const paths = homePaths(home)
+  const paths = pathsOf(home)
   return enqueue(paths.tasks, () =>
     withFileLockRetrying(paths.tasks, async (lock) => {
-      const quick = appendWithoutList(home, lock, lean)
+      const quick = appendWithoutList(paths, lock, lean)
       if (quick) return { result: quick.result, snapshot: null }
-      return mutateLocked(home, lock, full)
+      return mutateLocked(paths, lock, full)
     }),
   )
 }
@@ -139,8 +137,7 @@ export interface LeanBase {
   maxOrder: number
 }
 
-export function leanBase(home: string): LeanBase | null {
-  const paths = homePaths(home)
+export function leanBase(paths: HomePaths): LeanBase | null {
   const before = fileIdentity(paths.tasks)
   if (before === null || lastSeen.get(paths.tasks)?.identity === before) return null
   const read = contentIdentity(paths.tasks)
@@ -157,8 +154,7 @@ export function leanBase(home: string): LeanBase | null {
 }
 
 /** Append `put` as the next line after `lean`, guarded; false when the journal has no room for it. */
-export function appendLean(home: string, lock: HeldLock, lean: LeanBase, put: Task[]): boolean {
-  const paths = homePaths(home)
+export function appendLean(paths: HomePaths, lock: HeldLock, lean: LeanBase, put: Task[]): boolean {
   const line = serializeLine({
     base: lean.meta.revision,
     revision: lean.revision + 1,
@@ -173,11 +169,11 @@ export function appendLean(home: string, lock: HeldLock, lean: LeanBase, put: Ta
   return true
 }
 
-export function appendWithoutList<T>(home: string, lock: HeldLock, build: (maxOrder: number) => { added: Task[]; result: T }): { result: T } | null {
-  const lean = leanBase(home)
+export function appendWithoutList<T>(paths: HomePaths, lock: HeldLock, build: (maxOrder: number) => { added: Task[]; result: T }): { result: T } | null {
+  const lean = leanBase(paths)
   if (!lean) return null
   const { added, result } = build(lean.maxOrder)
-  return appendLean(home, lock, lean, added) ? { result } : null
+  return appendLean(paths, lock, lean, added) ? { result } : null
 }
 
 export interface ChangeOutcome<T> {
@@ -197,22 +193,21 @@ export interface ChangeOutcome<T> {
  * order. Anything else (an id prefix, a task the journal's lines touch beside it, a change that
  * is not puts) gets the whole list, as a change like any other: the answer is the same either way.
  */
-export function changeTask<T>(home: string, id: string, change: (tasks: Task[], orderAbove?: number) => Mutation<T>): Promise<ChangeOutcome<T>> {
-  const paths = homePaths(home)
+export function changeTask<T>(home: string | HomePaths, id: string, change: (tasks: Task[], orderAbove?: number) => Mutation<T>): Promise<ChangeOutcome<T>> {
+  const paths = pathsOf(home)
   return enqueue(paths.tasks, () =>
     withFileLockRetrying(paths.tasks, async (lock) => {
-      const quick = changeWithoutList(home, lock, id, change)
+      const quick = changeWithoutList(paths, lock, id, change)
       if (quick) return quick
-      const { snapshot, result } = await mutateLocked(home, lock, (tasks) => change(tasks))
+      const { snapshot, result } = await mutateLocked(paths, lock, (tasks) => change(tasks))
       return { result, tasks: snapshot.tasks }
     }),
   )
 }
 
-export function changeWithoutList<T>(home: string, lock: HeldLock, id: string, build: (near: Task[], orderAbove: number) => Mutation<T>): ChangeOutcome<T> | null {
-  const base = leanBase(home)
+export function changeWithoutList<T>(paths: HomePaths, lock: HeldLock, id: string, build: (near: Task[], orderAbove: number) => Mutation<T>): ChangeOutcome<T> | null {
+  const base = leanBase(paths)
   if (!base || base.meta.exact !== true) return null
-  const paths = homePaths(home)
   const text = readFileSync(paths.tasks, "utf8")
   if (contentIdentity(paths.tasks) !== base.read) return null
   const near = neighbourhood(text, base.lines, id)
@@ -220,7 +215,7 @@ export function changeWithoutList<T>(home: string, lock: HeldLock, id: string, b
   const mutation = build(near, base.maxOrder)
   const delta = diffTasks(near, mutation.tasks)
   if (!delta || delta.delete.length > 0 || delta.put.length === 0) return null
-  return appendLean(home, lock, base, delta.put) ? { result: mutation.result, tasks: mutation.tasks } : null
+  return appendLean(paths, lock, base, delta.put) ? { result: mutation.result, tasks: mutation.tasks } : null
 }
 
 /**

@@ -3,7 +3,7 @@
 // sync tools' conflict copies. After every base write: its backup, the folded journal removed,
 // the stamp and the meta.
 import { linkSync, readFileSync, renameSync, statSync, unlinkSync } from "node:fs"
-import { hiddenBeside, homePaths } from "./paths.ts"
+import { hiddenBeside, pathsOf, type HomePaths } from "./paths.ts"
 import { recordValidatedStamp } from "./validated-stamp.ts"
 import { contentIdentity, contentPart, fileIdentity, readFileIdentity } from "./file-identity.ts"
 import { readCacheText } from "./bun-files.ts"
@@ -28,60 +28,59 @@ export const outsideMerge = () => import("./outside-merge.ts")
  * between writing the base and removing the journal: its last revision is below the base's); lines
  * that form no chain at all are set aside as `tasks.journal.stale-<time>`, which `tsk doctor` names.
  */
-export async function readForChange(home: string, lock: HeldLock): Promise<StoreState> {
-  const paths = homePaths(home)
+export async function readForChange(paths: HomePaths, lock: HeldLock): Promise<StoreState> {
   const read = contentIdentity(paths.tasks)
-  const state = await readState(home, { locked: true })
+  const state = await readState(paths, { locked: true })
   const j = state.journal
   // Lines beside a base tsk wrote that apply to nothing are folded in when the base is newer than
   // them all (a compaction stopped before removing them); otherwise they are merged like any
   // outside change (a restored copy of an older base).
   const stray = j !== null && j.applied === 0 && j.unapplied > 0 && j.lastRevision >= state.base.revision
-  const outside = state.baseExists && (j === null || j.applied > 0 || j.unapplied > 0) && (stray || !(await isTskBase(home, state)))
+  const outside = state.baseExists && (j === null || j.applied > 0 || j.unapplied > 0) && (stray || !(await isTskBase(paths, state)))
   if (outside) {
     // A tasks.json tsk did not write: merged with the journal (outside-merge.ts), or, with no
     // journal, adopted as tsk's own base so that the next journal has a known base.
     const { planOutsideMerge, holdsMerge, writeOutsideMerge } = await outsideMerge()
-    const plan = j === null ? null : await planOutsideMerge(home, state)
+    const plan = j === null ? null : await planOutsideMerge(paths, state)
     if (plan !== null && !holdsMerge(state.base.tasks, plan)) {
-      const text = await writeOutsideMerge(home, lock, read, state, plan, "tasks.json", serializeTasksFile)
-      afterTasksWrite(home, text, plan.snapshot, foldedJournal(lock, state))
-      return readState(home, { locked: true })
+      const text = await writeOutsideMerge(paths, lock, read, state, plan, "tasks.json", serializeTasksFile)
+      afterTasksWrite(paths, text, plan.snapshot, foldedJournal(lock, state))
+      return readState(paths, { locked: true })
     }
     if (plan !== null || j === null) {
       // The file already holds every change of the journal (an export written back, a base whose
       // writer stopped before its backup): adopted as it is, the journal removed as folded in.
-      adoptBase(home, lock, read, state, plan?.lines ?? [])
-      return readState(home, { locked: true })
+      adoptBase(paths, lock, read, state, plan?.lines ?? [])
+      return readState(paths, { locked: true })
     }
   }
   if (!j || j.applied > 0 || j.unapplied === 0) return state
   lockGuard(lock, paths.tasks)()
-  if (j.lastRevision < state.base.revision) removeFoldedJournal(home, foldedJournal(lock, state))
+  if (j.lastRevision < state.base.revision) removeFoldedJournal(paths, foldedJournal(lock, state))
   else {
     renameSync(paths.journal, `${paths.journal}.stale-${new Date().toISOString().replace(/[:.]/g, "-")}`)
     fsyncDirSync(paths.home)
   }
   journalSeen.delete(paths.journal)
-  return readState(home, { locked: true })
+  return readState(paths, { locked: true })
 }
 
 /** The meta says tsk wrote the tasks.json on disk now, at `revision` (no read of the file). */
-export async function metaSaysTskBase(home: string, revision: number): Promise<boolean> {
+export async function metaSaysTskBase(paths: HomePaths, revision: number): Promise<boolean> {
   // Through Bun's file API, as every read of a listing (see bun-files.ts): no node:fs.
-  const file = homePaths(home).tasks
+  const file = paths.tasks
   const [text, identity] = await Promise.all([readCacheText(hiddenBeside(file, ".meta")), readFileIdentity(file)])
   const meta = parseBaseMeta(text)
   return meta?.written === true && identity !== null && meta.identity === contentPart(identity) && meta.revision === revision
 }
 
 /** Merge an outside change of tasks.json (and sync tools' conflict copies) now, under the lock. */
-export function settleOutsideChanges(home: string): Promise<void> {
-  const paths = homePaths(home)
+export function settleOutsideChanges(home: string | HomePaths): Promise<void> {
+  const paths = pathsOf(home)
   return enqueue(paths.tasks, () =>
     withFileLockRetrying(paths.tasks, async (lock) => {
-      const state = await readForChange(home, lock)
-      await foldSyncCopies(home, lock, state, false)
+      const state = await readForChange(paths, lock)
+      await foldSyncCopies(paths, lock, state, false)
     }),
   )
 }
@@ -91,13 +90,13 @@ export function settleOutsideChanges(home: string): Promise<void> {
  * it, folding the journal in; with `always`, write even when there is no copy (a compaction).
  * False when nothing was written.
  */
-export async function foldSyncCopies(home: string, lock: HeldLock, state: StoreState, always: boolean): Promise<boolean> {
-  const read = contentIdentity(homePaths(home).tasks)
+export async function foldSyncCopies(paths: HomePaths, lock: HeldLock, state: StoreState, always: boolean): Promise<boolean> {
+  const read = contentIdentity(paths.tasks)
   const { mergeSyncCopies, setSyncCopiesAside } = await outsideMerge()
-  const copies = await mergeSyncCopies(home, lock, read, state.snapshot)
+  const copies = await mergeSyncCopies(paths, lock, read, state.snapshot)
   if (!always && (copies === null || copies.merged.length === 0)) return false
-  await writeBase(home, lock, read, state, copies?.merged.length ? copies.snapshot : { revision: state.snapshot.revision + 1, tasks: state.snapshot.tasks })
-  if (copies) setSyncCopiesAside(home, copies.merged)
+  await writeBase(paths, lock, read, state, copies?.merged.length ? copies.snapshot : { revision: state.snapshot.revision + 1, tasks: state.snapshot.tasks })
+  if (copies) setSyncCopiesAside(paths, copies.merged)
   return true
 }
 
@@ -106,15 +105,14 @@ export async function foldSyncCopies(home: string, lock: HeldLock, state: StoreS
  * writing it again: a backup of its bytes (the base the next journal is written on) and its meta;
  * then the journal it already holds (`folded`, lines applied) is removed.
  */
-export function adoptBase(home: string, lock: HeldLock, read: string | null, state: StoreState, folded: readonly JournalLine[]): void {
-  const paths = homePaths(home)
+export function adoptBase(paths: HomePaths, lock: HeldLock, read: string | null, state: StoreState, folded: readonly JournalLine[]): void {
   const text = readFileSync(paths.tasks, "utf8")
   const identity = fileIdentity(paths.tasks)
   lockGuard(lock, paths.tasks, read)()
   if (identity === null || contentPart(identity) !== read) throw new LockLostError(lock.path)
   backupVersion(paths.tasks, paths.backups, text, state.base.revision)
-  recordFoldedLines(home, folded, state.base.revision, state.base.revision)
-  removeFoldedJournal(home, foldedJournal(lock, state))
+  recordFoldedLines(paths.home, folded, state.base.revision, state.base.revision)
+  removeFoldedJournal(paths, foldedJournal(lock, state))
   journalSeen.delete(paths.journal)
   recordBaseMeta(paths.tasks, state.base, identity, text === serializeTasksFile(state.base), readBaseMeta(paths.tasks), true)
 }
@@ -124,13 +122,13 @@ export function adoptBase(home: string, lock: HeldLock, read: string | null, sta
  * read), or its bytes are those of the backup tsk made of it (the meta was lost or overwritten by
  * a reader of an older file; recorded again)?
  */
-export async function isTskBase(home: string, state: StoreState): Promise<boolean> {
-  const file = homePaths(home).tasks
+export async function isTskBase(paths: HomePaths, state: StoreState): Promise<boolean> {
+  const file = paths.tasks
   const meta = readBaseMeta(file)
   const identity = fileIdentity(file)
   if (identity === null) return false
   if (meta?.written === true && meta.identity === contentPart(identity) && meta.revision === state.base.revision) return true
-  if (!(await outsideMerge()).diskIsTskBase(home, state.base.revision)) return false
+  if (!(await outsideMerge()).diskIsTskBase(paths, state.base.revision)) return false
   recordBaseMeta(file, state.base, identity, meta?.exact === true && meta.identity === contentPart(identity), meta, true)
   return true
 }
@@ -157,10 +155,10 @@ export function readJournalStat(path: string): { ino: number; size: number } | n
  * The journal lines a compaction of `state` folds into the base (its applicable lines), read again
  * only when the journal holds a bridge line at all; what tasks.folded.json needs (folded-lines.ts).
  */
-export function foldedLinesOf(home: string, state: StoreState): JournalLine[] {
+export function foldedLinesOf(paths: HomePaths, state: StoreState): JournalLine[] {
   const j = state.journal
   if (j === null || j.applied === 0) return []
-  const whole = readJournalBytes(homePaths(home).journal)
+  const whole = readJournalBytes(paths.journal)
   if (whole === null || whole.ino !== j.ino) return []
   const bytes = whole.bytes.subarray(0, j.end)
   if (bytes.indexOf(`"${BRIDGE_LINE_PREFIX}`) < 0) return []
@@ -168,20 +166,19 @@ export function foldedLinesOf(home: string, state: StoreState): JournalLine[] {
 }
 
 /** The whole base as `snapshot` (a compaction), guarded like a journal line. */
-export async function writeBase(home: string, lock: HeldLock, read: string | null, state: StoreState, snapshot: TasksSnapshot): Promise<TasksSnapshot> {
-  const paths = homePaths(home)
+export async function writeBase(paths: HomePaths, lock: HeldLock, read: string | null, state: StoreState, snapshot: TasksSnapshot): Promise<TasksSnapshot> {
   const text = serializeTasksFile(snapshot)
   const guardBase = lockGuard(lock, paths.tasks, read)
   const guardJournal = journalGuard(paths.journal, state, lock)
   // The bridge lines folded in stay provable after the journal is gone (folded-lines.ts).
   guardBase()
   guardJournal()
-  recordFoldedLines(home, foldedLinesOf(home, state), snapshot.revision, state.base.revision)
+  recordFoldedLines(paths.home, foldedLinesOf(paths, state), snapshot.revision, state.base.revision)
   await writeFileDurable(paths.tasks, text, () => {
     guardBase()
     guardJournal()
   })
-  afterTasksWrite(home, text, snapshot, foldedJournal(lock, state))
+  afterTasksWrite(paths, text, snapshot, foldedJournal(lock, state))
   return snapshot
 }
 
@@ -193,9 +190,8 @@ export async function writeBase(home: string, lock: HeldLock, read: string | nul
  * in and removed, so that a writer paused between its checks and its write (a runner that lost
  * its lock) can only append to a removed file: the answer "not applied" then stays true.
  */
-export async function settleJournalLine(home: string, lock: HeldLock, id: string, fence: boolean): Promise<boolean> {
-  const paths = homePaths(home)
-  const state = await readForChange(home, lock)
+export async function settleJournalLine(paths: HomePaths, lock: HeldLock, id: string, fence: boolean): Promise<boolean> {
+  const state = await readForChange(paths, lock)
   if (state.journal !== null && state.journal.applied > 0) {
     const whole = readJournalBytes(paths.journal)
     if (whole !== null && whole.ino === state.journal.ino) {
@@ -206,12 +202,12 @@ export async function settleJournalLine(home: string, lock: HeldLock, id: string
   // Recorded as folded in: it counts once the base that folds it in is on disk. A record whose
   // base never landed (its writer died first) names a line that lives only in a journal set aside
   // (`tasks.journal.corrupt-*`): not applied, and forgotten so that no later base can make it count.
-  const revision = foldedRevision(home, id)
+  const revision = foldedRevision(paths.home, id)
   if (revision !== null) {
     if (state.base.revision >= revision) return true
-    forgetFoldedLine(home, id)
+    forgetFoldedLine(paths.home, id)
   }
-  if (fence && state.journal !== null) await writeBase(home, lock, contentIdentity(paths.tasks), state, { revision: state.snapshot.revision + 1, tasks: state.snapshot.tasks })
+  if (fence && state.journal !== null) await writeBase(paths, lock, contentIdentity(paths.tasks), state, { revision: state.snapshot.revision + 1, tasks: state.snapshot.tasks })
   return false
 }
 
@@ -220,12 +216,12 @@ export async function settleJournalLine(home: string, lock: HeldLock, id: string
  * tasks.json alone see every change. Long-lived processes call it once the journal has been quiet
  * for a while (see the runner's compaction service). False when there was nothing to fold.
  */
-export function compactTasks(home: string): Promise<boolean> {
-  const paths = homePaths(home)
+export function compactTasks(home: string | HomePaths): Promise<boolean> {
+  const paths = pathsOf(home)
   return enqueue(paths.tasks, () =>
     withFileLockRetrying(paths.tasks, async (lock) => {
-      const state = await readForChange(home, lock)
-      return foldSyncCopies(home, lock, state, state.journal !== null && state.journal.applied > 0)
+      const state = await readForChange(paths, lock)
+      return foldSyncCopies(paths, lock, state, state.journal !== null && state.journal.applied > 0)
     }),
   )
 }
@@ -248,8 +244,7 @@ export function foldedJournal(lock: HeldLock, state: StoreState): FoldedJournal 
  * them. The journal is moved to a unique name first and put back (a link never overwrites) when
  * what moved is not the file read; if a newer one appeared meanwhile, it is set aside as stale.
  */
-export function removeFoldedJournal(home: string, folded: FoldedJournal): void {
-  const paths = homePaths(home)
+export function removeFoldedJournal(paths: HomePaths, folded: FoldedJournal): void {
   const expected = folded.journal
   if (expected === null || !folded.lock.stillHeld()) return
   const aside = `${paths.journal}.folded-${newLineId()}`
@@ -276,10 +271,9 @@ export function removeFoldedJournal(home: string, folded: FoldedJournal): void {
  * What follows every write of the whole base: a backup copy of it, the journal it folded in removed
  * (see removeFoldedJournal; its removal is made durable), the stamp, the highest order, the cache.
  */
-export function afterTasksWrite(home: string, text: string, snapshot: TasksSnapshot, folded: FoldedJournal): void {
-  const paths = homePaths(home)
+export function afterTasksWrite(paths: HomePaths, text: string, snapshot: TasksSnapshot, folded: FoldedJournal): void {
   backupVersion(paths.tasks, paths.backups, text, snapshot.revision)
-  removeFoldedJournal(home, folded)
+  removeFoldedJournal(paths, folded)
   journalSeen.delete(paths.journal)
   const identity = fileIdentity(paths.tasks)
   recordValidatedStamp(paths.tasks, identity)

@@ -3,7 +3,7 @@
 // revision is the journal's last one. A tasks.json tsk did not write beside a journal is merged
 // first (tasks-compaction.ts, outside-merge.ts).
 import { closeSync, lstatSync, openSync, readSync } from "node:fs"
-import { homePaths } from "./paths.ts"
+import { pathsOf, type HomePaths } from "./paths.ts"
 import { readCacheText } from "./bun-files.ts"
 import { readValidatedStamp, recordValidatedStamp } from "./validated-stamp.ts"
 import { fileIdentity, notRegularFile, readFileIdentity, readRegularFileIdentity } from "./file-identity.ts"
@@ -23,21 +23,21 @@ import { metaSaysTskBase, settleOutsideChanges } from "./tasks-compaction.ts"
  * this process last stopped when it is still the same file (its first line unchanged), so a
  * long-lived process reads only the lines other processes appended since.
  */
-export async function readState(home: string, options: { locked?: boolean } = {}): Promise<StoreState> {
+export async function readState(paths: HomePaths, options: { locked?: boolean } = {}): Promise<StoreState> {
   // A compaction renames the new base in before it removes the journal: a reader that read the old
   // base and then found no journal would see a list older than changes already acknowledged. The
   // base is still the one read after the journal was read, or the read starts again.
   // The same comparison verifies a base read without the schema (see readBase). Each read is a
   // trip to Bun's file threads (~0.3–0.8 ms here): the stamp and the meta, statements about an
   // identity, are read beside the identity, and the content between the two identities.
-  const file = homePaths(home).tasks
+  const file = paths.tasks
   for (let attempt = 1; ; attempt++) {
     const [before, stamp, meta] = await Promise.all([readRegularFileIdentity(file), readValidatedStamp(file), readCacheText(metaPath(file))])
     // The last attempt trusts nothing unverified: it returns whatever the identities say after it.
     const read: BaseRead = { before, trust: attempt < 5 && before !== null && stamp === before, unverified: null }
     let state: StoreState
     try {
-      state = await readStateOnce(home, options, read)
+      state = await readStateOnce(paths, options, read)
     } catch (error) {
       // A base read without the schema is not yet known to be the stamped file: one swapped in
       // during the read may be anything, and applying the journal to it may throw. Read again.
@@ -67,9 +67,8 @@ export interface BaseRead {
   unverified: TasksSnapshot | null
 }
 
-export async function readStateOnce(home: string, options: { locked?: boolean }, read: BaseRead): Promise<StoreState> {
-  const paths = homePaths(home)
-  const base = await readBase(home, options, read)
+export async function readStateOnce(paths: HomePaths, options: { locked?: boolean }, read: BaseRead): Promise<StoreState> {
+  const base = await readBase(paths, options, read)
   const baseExists = base !== NO_BASE
   const seen = journalSeen.get(paths.journal)
   if (seen && seen.base === base) {
@@ -132,15 +131,16 @@ export async function readStateOnce(home: string, options: { locked?: boolean },
 }
 
 /** `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it). */
-export async function readTasks(home: string, options: { locked?: boolean } = {}): Promise<TasksSnapshot> {
-  let { snapshot, base, journal } = await readState(home, options)
+export async function readTasks(home: string | HomePaths, options: { locked?: boolean } = {}): Promise<TasksSnapshot> {
+  const paths = pathsOf(home)
+  let { snapshot, base, journal } = await readState(paths, options)
   // Journal lines beside a tasks.json tsk did not write (see outside-merge.ts): merged first, so
   // a reader never shows the journal laid over an outside edit. Should the lock not come, the
   // list is shown as read and the next change merges.
-  if (!options.locked && journal !== null && journal.applied + journal.unapplied > 0 && !(await metaSaysTskBase(home, base.revision))) {
+  if (!options.locked && journal !== null && journal.applied + journal.unapplied > 0 && !(await metaSaysTskBase(paths, base.revision))) {
     try {
-      await settleOutsideChanges(home)
-      ;({ snapshot } = await readState(home, options))
+      await settleOutsideChanges(paths)
+      ;({ snapshot } = await readState(paths, options))
     } catch (error) {
       if (!(error instanceof TskError && error.kind === "conflict")) throw error
     }
@@ -153,9 +153,9 @@ export async function readTasks(home: string, options: { locked?: boolean } = {}
  * `locked`: the caller holds the tasks lock (an ancestor-format file is migrated without taking it).
  * `read`: see BaseRead.
  */
-export async function readBase(home: string, options: { locked?: boolean }, read: BaseRead): Promise<TasksSnapshot> {
+export async function readBase(paths: HomePaths, options: { locked?: boolean }, read: BaseRead): Promise<TasksSnapshot> {
   const { before } = read
-  const file = homePaths(home).tasks
+  const file = paths.tasks
   const cached = lastSeen.get(file)
   if (cached && before !== null && cached.identity === before) return cached.snapshot
   if (read.trust) {
@@ -167,7 +167,7 @@ export async function readBase(home: string, options: { locked?: boolean }, read
   if (before === null && lstatSync(file, { throwIfNoEntry: false }) === undefined) {
     // Missing, not new, when a journal, backups or a copy set aside show there was a list.
     const { listEvidence, missingListError } = await import("./missing-list.ts")
-    const evidence = listEvidence(home)
+    const evidence = listEvidence(paths)
     if (evidence.length > 0) throw missingListError(evidence)
     return NO_BASE
   }
@@ -187,7 +187,7 @@ export async function readBase(home: string, options: { locked?: boolean }, read
     value = parseJsonText(text, TasksFile, "tasks.json")
   } catch (error) {
     // The ancestor's bare array is migrated (with a backup), never treated as a corrupt file.
-    const migrated = error instanceof TskError && error.kind === "corrupt" ? await migrateAncestorFile(home, options.locked === true, serializeTasksFile) : null
+    const migrated = error instanceof TskError && error.kind === "corrupt" ? await migrateAncestorFile(paths, options.locked === true, serializeTasksFile) : null
     if (migrated) return migrated
     throw error
   }

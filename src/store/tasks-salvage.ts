@@ -16,7 +16,7 @@
 import { readdirSync } from "node:fs"
 import { MAX_STATE_FILE_BYTES, readRegularFileSync, readRegularTextSync } from "./regular-file.ts"
 import { basename, join } from "node:path"
-import { homePaths } from "./paths.ts"
+import { pathsOf, type HomePaths } from "./paths.ts"
 import { listBackups } from "./backups.ts"
 import { parseJsonText, writeFileDurable, describeZodIssues } from "./durable-file.ts"
 import { lockGuard } from "./file-lock.ts"
@@ -156,8 +156,7 @@ function salvageJournal(bytes: Buffer, quarantined: Quarantined[]): { lines: Jou
   return { lines, damaged, highest }
 }
 
-function validBackups(home: string): Array<{ name: string; file: TasksFile }> {
-  const paths = homePaths(home)
+function validBackups(paths: HomePaths): Array<{ name: string; file: TasksFile }> {
   const out: Array<{ name: string; file: TasksFile }> = []
   for (const backup of listBackups(paths.tasks, paths.backups)) {
     try {
@@ -183,8 +182,8 @@ function newestSetAside(home: string): string | null {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
 /** Work out the repaired list from everything there is (read only). */
-export function planSalvage(home: string): SalvagePlan {
-  const paths = homePaths(home)
+export function planSalvage(home: string | HomePaths): SalvagePlan {
+  const paths = pathsOf(home)
   const quarantined: Quarantined[] = []
   const report: string[] = []
   let damaged: string | null = null
@@ -192,14 +191,14 @@ export function planSalvage(home: string): SalvagePlan {
   let list: Task[] = []
   let baseRevision: number | null = null
   let highest = 0
-  const backups = validBackups(home)
+  const backups = validBackups(paths)
   for (const b of backups) highest = Math.max(highest, b.file.revision)
   // Only a regular file is read: a FIFO, a device or a link in its place is a damaged list with nothing to salvage.
   const read = readRegularFileSync(paths.tasks, MAX_STATE_FILE_BYTES)
   const current = read.kind === "ok" ? read.bytes : read.kind === "odd" ? Buffer.alloc(0) : null
   if (read.kind === "odd") report.push(`tasks.json: ${read.reason}`)
-  const aside = current === null ? newestSetAside(home) : null
-  const asideRead = aside ? readRegularFileSync(join(home, aside), MAX_STATE_FILE_BYTES) : null
+  const aside = current === null ? newestSetAside(paths.home) : null
+  const asideRead = aside ? readRegularFileSync(join(paths.home, aside), MAX_STATE_FILE_BYTES) : null
   const text = current ?? (asideRead?.kind === "ok" ? asideRead.bytes : null)
   if (text !== null) {
     const source = current !== null ? "tasks.json" : aside!
@@ -271,8 +270,8 @@ export interface SalvageStep {
  * The repair's file operations in order (see the top of the file); `stamp` names the copies.
  * The caller holds the tasks lock.
  */
-export function salvageSteps(home: string, lock: HeldLock, plan: SalvagePlan, stamp: string): SalvageStep[] {
-  const paths = homePaths(home)
+export function salvageSteps(home: string | HomePaths, lock: HeldLock, plan: SalvagePlan, stamp: string): SalvageStep[] {
+  const paths = pathsOf(home)
   const guard = lockGuard(lock)
   const steps: SalvageStep[] = []
   if (plan.damaged === "tasks.json" && plan.damagedBytes !== null) {
@@ -281,15 +280,15 @@ export function salvageSteps(home: string, lock: HeldLock, plan: SalvagePlan, st
   }
   if (plan.quarantined.length > 0) {
     const text = JSON.stringify({ version: 1, quarantined: plan.quarantined }, null, 2) + "\n"
-    steps.push({ name: "write the quarantine", run: () => writeFileDurable(join(home, `tasks.quarantine-${stamp}.json`), text, guard) })
+    steps.push({ name: "write the quarantine", run: () => writeFileDurable(join(paths.home, `tasks.quarantine-${stamp}.json`), text, guard) })
   }
   if (plan.journal?.damaged) {
     const bytes = plan.journal.bytes
     steps.push({ name: "copy the damaged journal", run: () => writeFileDurable(`${paths.journal}.corrupt-${stamp}`, bytes, guard) })
   }
-  steps.push({ name: "record the folded lines", run: async () => recordFoldedLines(home, plan.folded, plan.snapshot.revision, plan.onDisk) })
+  steps.push({ name: "record the folded lines", run: async () => recordFoldedLines(paths.home, plan.folded, plan.snapshot.revision, plan.onDisk) })
   steps.push({ name: "write tasks.json", run: () => writeFileDurable(paths.tasks, plan.text, guard) })
   const journal = plan.journal && { ino: plan.journal.ino, size: plan.journal.size }
-  steps.push({ name: "back it up and remove the journal", run: async () => afterTasksWrite(home, plan.text, plan.snapshot, { lock, journal }) })
+  steps.push({ name: "back it up and remove the journal", run: async () => afterTasksWrite(paths, plan.text, plan.snapshot, { lock, journal }) })
   return steps
 }

@@ -4,7 +4,7 @@ import { formatCount, listTasks, omittedLine, pageOf, treeOrder } from "../../sr
 import { compareReady, compareTasks, queryTasks, SORT_KEYS, type TaskQuery } from "../../src/domain/task-query.ts"
 import { claimTask } from "../../src/domain/task-claim.ts"
 import { addNote, createTask, updateTask } from "../../src/domain/task-operations.ts"
-import { ALL_FIELDS, SUMMARY_FIELDS, parseFields, pickFields, taskJson, viewOf, viewOfShown } from "../../src/domain/task-shape.ts"
+import { ALL_FIELDS, COMPACT_FIELDS, SUMMARY_FIELDS, parseFields, pickFields, taskJson, viewOf, viewOfShown } from "../../src/domain/task-shape.ts"
 import { escapeControls } from "../../src/domain/text-safety.ts"
 import { resolveTaskId } from "../../src/domain/task-id-resolver.ts"
 import { taskListWarnings } from "../../src/store/doctor.ts"
@@ -104,8 +104,12 @@ describe("a page of a long list", () => {
       const shown = page.rows.map((row) => row.task)
       const pageView = viewOfShown(tasks, shown)
       const wholeView = viewOf(tasks)
+      // A view for some fields only (a listing's --json) answers for those fields as well.
+      const fields = [SUMMARY_FIELDS, COMPACT_FIELDS, ALL_FIELDS, parseFields("id,progress"), parseFields("subtaskIds"), parseFields("blocked,title")][random(6)]!
+      const fieldsView = viewOfShown(tasks, shown, fields)
       for (const task of shown) {
         expect(pickFields(task, pageView, ALL_FIELDS)).toEqual(pickFields(task, wholeView, ALL_FIELDS))
+        expect(pickFields(task, fieldsView, fields)).toEqual(pickFields(task, wholeView, fields))
         if (task.parentId) expect(pageView.index.get(task.parentId)).toBe(wholeView.index.get(task.parentId))
       }
     }

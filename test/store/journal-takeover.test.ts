@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { appendFileSync, existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
+import { homePaths } from "../../src/store/paths.ts"
 import { runTskJson } from "../helpers/run-tsk.ts"
 import { readListOnDisk } from "../helpers/on-disk-list.ts"
 import { afterTasksWrite, compactTasks, mutateTasks, readTasks, serializeTasksFile } from "../../src/store/tasks-repository.ts"
@@ -38,7 +39,7 @@ describe("removing the journal a compaction folded in", () => {
     const snapshot = await readTasks(home)
     const text = serializeTasksFile({ revision: snapshot.revision + 1, tasks: snapshot.tasks })
     writeFileSync(join(home, "tasks.json"), text)
-    afterTasksWrite(home, text, { revision: snapshot.revision + 1, tasks: snapshot.tasks }, { lock: lock(true), journal: { ino: read.ino, size: read.size } })
+    afterTasksWrite(homePaths(home), text, { revision: snapshot.revision + 1, tasks: snapshot.tasks }, { lock: lock(true), journal: { ino: read.ino, size: read.size } })
     expect(existsSync(journal())).toBe(false)
   })
 
@@ -48,13 +49,13 @@ describe("removing the journal a compaction folded in", () => {
     const snapshot = await readTasks(home)
     const text = serializeTasksFile({ revision: snapshot.revision + 1, tasks: snapshot.tasks })
     const before = readFileSync(journal())
-    afterTasksWrite(home, text, snapshot, { lock: lock(true), journal: { ino: read.ino + 1, size: read.size } })
+    afterTasksWrite(homePaths(home), text, snapshot, { lock: lock(true), journal: { ino: read.ino + 1, size: read.size } })
     expect(readFileSync(journal())).toEqual(before)
-    afterTasksWrite(home, text, snapshot, { lock: lock(true), journal: { ino: read.ino, size: read.size - 1 } })
+    afterTasksWrite(homePaths(home), text, snapshot, { lock: lock(true), journal: { ino: read.ino, size: read.size - 1 } })
     expect(readFileSync(journal())).toEqual(before)
-    afterTasksWrite(home, text, snapshot, { lock: lock(false), journal: { ino: read.ino, size: read.size } })
+    afterTasksWrite(homePaths(home), text, snapshot, { lock: lock(false), journal: { ino: read.ino, size: read.size } })
     expect(readFileSync(journal())).toEqual(before)
-    afterTasksWrite(home, text, snapshot, { lock: lock(true), journal: null })
+    afterTasksWrite(homePaths(home), text, snapshot, { lock: lock(true), journal: null })
     expect(readFileSync(journal())).toEqual(before)
   })
   it("names a journal a compaction was removing when it stopped (doctor), and leaves it", async () => {
