@@ -10,6 +10,8 @@ import { firstStart, runFresh, type LoadedEntry } from "./fresh-entry.ts"
 import { executableFolder, rerunWithNodeEnv, runsAsExecutable, tskCommandLine } from "./store/tsk-process.ts"
 import { tskHome } from "./store/paths.ts"
 import { nothingAt } from "./store/bun-files.ts"
+import { readTasksAhead } from "./store/tasks-read-ahead.ts"
+import { launchMark } from "./store/launch-trace.ts"
 
 const COMPACTOR_ARG = "__compact-tasks"
 
@@ -35,7 +37,14 @@ export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"
 
 export async function runCommandLine(argv: string[]): Promise<number> {
   // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
-  if (argv.length === 0) return rerunWithNodeEnv(argv) ?? (await import("./tui-entry.ts")).openTui({ env: process.env })
+  if (argv.length === 0) {
+    launchMark("cli: command line")
+    const rerun = rerunWithNodeEnv(argv)
+    if (rerun !== undefined) return rerun
+    // Before the TUI loads its modules, which hold the JavaScript thread for ~50 ms.
+    readTasksAhead(tskHome(process.env))
+    return (await import("./tui-entry.ts")).openTui({ env: process.env })
+  }
   if (argv[0] === COMPACTOR_ARG && argv.length === 1) {
     await (await import("./store/background-compaction.ts")).runCompactor(tskHome(process.env))
     return 0
@@ -58,6 +67,7 @@ export async function runCommandLine(argv: string[]): Promise<number> {
 // source's); the executable (dist/tsk-cli) is cli.js's code, and runs as cli.js beside it would.
 const self = runsAsExecutable() ? `${executableFolder()}/cli.js` : (require.main?.filename ?? import.meta.path)
 if ((runsAsExecutable() || import.meta.main) && firstStart()) {
+  launchMark("cli: loaded")
   void stdoutIsTTY()
   const load = async (entry: string): Promise<LoadedEntry> => {
     delete require.cache[entry]
