@@ -10,7 +10,6 @@ import { firstStart, runFresh, type LoadedEntry } from "./fresh-entry.ts"
 import { executableFolder, rerunWithNodeEnv, runsAsExecutable, tskCommandLine } from "./store/tsk-process.ts"
 import { tskHome } from "./store/paths.ts"
 import { nothingAt } from "./store/bun-files.ts"
-import { readTasksAhead } from "./store/tasks-read-ahead.ts"
 import { launchMark } from "./store/launch-trace.ts"
 
 const COMPACTOR_ARG = "__compact-tasks"
@@ -39,11 +38,7 @@ export async function runCommandLine(argv: string[]): Promise<number> {
   // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
   if (argv.length === 0) {
     launchMark("cli: command line")
-    const rerun = rerunWithNodeEnv(argv)
-    if (rerun !== undefined) return rerun
-    // Before the TUI loads its modules, which hold the JavaScript thread for ~50 ms.
-    readTasksAhead(tskHome(process.env))
-    return (await import("./tui-entry.ts")).openTui({ env: process.env })
+    return rerunWithNodeEnv(argv) ?? (await import("./tui-entry.ts")).openTui({ env: process.env })
   }
   if (argv[0] === COMPACTOR_ARG && argv.length === 1) {
     await (await import("./store/background-compaction.ts")).runCompactor(tskHome(process.env))

@@ -41,7 +41,7 @@ import { linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesS
 import { join, relative, resolve } from "node:path"
 import type { BunPlugin } from "bun"
 import { asModules, builtinsOnFirstUse, cliStaysApart, fromBundles, openTuiRewrites, openTuiWithoutTopLevelAwait } from "./build-plugins.ts"
-import { CHANGE_SOURCE, CLI_SOURCE, TASKS_CHECK_THREAD_SOURCE, DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_MORE, DIST_TUI, externalFor, MORE_SOURCE, OPENTUI, OPENTUI_LEFT_OUT, packagesOf, TUI_SOURCE, VENDOR } from "./bundle-parts.ts"
+import { CHANGE_SOURCE, CLI_SOURCE, DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_MORE, DIST_TUI, externalFor, MORE_SOURCE, OPENTUI, OPENTUI_LEFT_OUT, packagesOf, TUI_SOURCE, VENDOR } from "./bundle-parts.ts"
 import { DIST_BUILD_FILES, DIST_ENTRY, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
 
 /** Chunks of earlier builds are kept this long: a `tsk` started before a rebuild may still import them. */
@@ -64,13 +64,8 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       minify: { syntax: true, whitespace: true },
       tsconfig: join(root, "tsconfig.json"),
       jsx: { runtime: "automatic", importSource: "@opentui/react", development: false },
-      define: { __TSK_BUILD__: JSON.stringify(build) } as Record<string, string>,
+      define: { __TSK_BUILD__: JSON.stringify(build) },
     } as const
-    // The worker that checks tasks.json while the TUI loads (store/tasks-read-ahead.ts): its code
-    // goes into the bundles as a string, so it needs no file of its own in dist/.
-    const thread = await Bun.build({ target: "bun", format: "esm", minify: true, tsconfig: common.tsconfig, entrypoints: [join(root, TASKS_CHECK_THREAD_SOURCE)], metafile: true })
-    if (!thread.success) throw new AggregateError(thread.logs, "bun build (tasks check thread) failed")
-    common.define.__TASKS_CHECK_THREAD__ = JSON.stringify(await thread.outputs[0]!.text())
     const esm = await Bun.build({
       ...common,
       entrypoints: [join(root, "src", "main.ts")],
@@ -136,7 +131,7 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     }
     const packages = [...vendor, ...opentui]
     const parts = {
-      [DIST_CLI]: withFolders([...cli, ...change, ...ownSources(thread.metafile), ...packages]),
+      [DIST_CLI]: withFolders([...cli, ...change, ...packages]),
       [DIST_MORE]: withFolders([...more, ...packages]),
       [DIST_TUI]: withFolders([...tui, ...packages]),
       [DIST_ENTRY]: withFolders(ownSources(esm.metafile)),

@@ -20,8 +20,6 @@ export const DIST_EXECUTABLE = "tsk-cli"
  * (a checkout shared with a container, `npm update`) runs cli.js, whose check rebuilds for it.
  */
 export const DIST_EXECUTABLE_BUN = `${DIST_EXECUTABLE}.bun`
-/** The worker the TUI starts to check tasks.json (see store/tasks-read-ahead.ts), compiled into the bundles as a string. */
-export const TASKS_CHECK_THREAD_SOURCE = "src/store/tasks-check-thread.ts"
 /** The TUI's bundle, which cli.js requires for `tsk` and `tsk demo` in place of tui-entry.ts. */
 export const DIST_TUI = "tui.js"
 export const TUI_SOURCE = "src/tui-entry.ts"

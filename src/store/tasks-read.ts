@@ -17,7 +17,6 @@ import { applicableLines, applyLines, readJournalBytes, readJournalForReader, sc
 // Loaded only when tasks.json is not the file tsk wrote, or by a compaction (outside-merge.ts).
 import { NO_BASE, type StoreState, type TasksSnapshot, journalError, journalSeen, lastSeen, metaPath, parseBaseMeta, recordBaseMeta, remember, serializeTasksFile } from "./tasks-cache.ts"
 import { metaSaysTskBase, settleOutsideChanges } from "./tasks-compaction.ts"
-import { takeReadAhead } from "./tasks-read-ahead.ts"
 
 /**
  * Base + journal. The base is cached by its identity (readBase); the journal is read from where
@@ -32,13 +31,10 @@ export async function readState(home: string, options: { locked?: boolean } = {}
   // trip to Bun's file threads (~0.3–0.8 ms here): the stamp and the meta, statements about an
   // identity, are read beside the identity, and the content between the two identities.
   const file = homePaths(home).tasks
-  // The TUI's start may have read the file, or checked it on another thread, ahead (tasks-read-ahead.ts).
-  let ahead = await takeReadAhead(file)
   for (let attempt = 1; ; attempt++) {
-    const [before, stamp, meta] = await Promise.all([ahead?.before ?? readRegularFileIdentity(file), ahead?.stamp ?? readValidatedStamp(file), readCacheText(metaPath(file))])
+    const [before, stamp, meta] = await Promise.all([readRegularFileIdentity(file), readValidatedStamp(file), readCacheText(metaPath(file))])
     // The last attempt trusts nothing unverified: it returns whatever the identities say after it.
-    const read: BaseRead = { before, trust: attempt < 5 && before !== null && stamp === before, unverified: null, text: ahead?.text }
-    ahead = null
+    const read: BaseRead = { before, trust: attempt < 5 && before !== null && stamp === before, unverified: null }
     let state: StoreState
     try {
       state = await readStateOnce(home, options, read)
@@ -69,8 +65,6 @@ export interface BaseRead {
   before: string | null
   trust: boolean
   unverified: TasksSnapshot | null
-  /** The file's text, read ahead after `before` was taken (tasks-read-ahead.ts). */
-  text?: Promise<string>
 }
 
 export async function readStateOnce(home: string, options: { locked?: boolean }, read: BaseRead): Promise<StoreState> {
@@ -166,7 +160,7 @@ export async function readBase(home: string, options: { locked?: boolean }, read
   if (cached && before !== null && cached.identity === before) return cached.snapshot
   if (read.trust) {
     // Trusted only if the path held the stamped file throughout the read: readState compares.
-    const trusted = await readTrusted(file, read.text)
+    const trusted = await readTrusted(file)
     if (trusted) return (read.unverified = trusted)
   }
   // No file yet (a new home): nothing to read, and no reason to load the schema to say so.
@@ -246,9 +240,9 @@ export function readHeadRevision(file: string): number | null {
 }
 
 /** The file as tsk wrote it: parse only (see validated-stamp.ts). Null if anything looks off. */
-export async function readTrusted(file: string, text?: Promise<string>): Promise<TasksSnapshot | null> {
+export async function readTrusted(file: string): Promise<TasksSnapshot | null> {
   try {
-    const raw = JSON.parse(await (text ?? Bun.file(file).text())) as TasksFile
+    const raw = JSON.parse(await Bun.file(file).text()) as TasksFile
     if (raw.version !== TASKS_FILE_VERSION || !Array.isArray(raw.tasks) || typeof raw.revision !== "number") return null
     return { revision: raw.revision, tasks: raw.tasks }
   } catch {
