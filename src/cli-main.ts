@@ -9,6 +9,7 @@ import { executableFolder, rerunWithNodeEnv, runsAsExecutable, tskCommandLine } 
 import { tskHome } from "./store/paths.ts"
 import { nothingAt } from "./store/bun-files.ts"
 import { HOOK_PART } from "./setup/dist-paths.mjs"
+import { launchMark } from "./store/launch-trace.ts"
 
 const COMPACTOR_ARG = "__compact-tasks"
 
@@ -34,7 +35,10 @@ export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"
 
 export async function runCommandLine(argv: string[]): Promise<number> {
   // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
-  if (argv.length === 0) return rerunWithNodeEnv(argv) ?? (await import("./tui-entry.ts")).openTui({ env: process.env })
+  if (argv.length === 0) {
+    launchMark("cli: command line")
+    return rerunWithNodeEnv(argv) ?? (await import("./tui-entry.ts")).openTui({ env: process.env })
+  }
   if (argv[0] === COMPACTOR_ARG && argv.length === 1) {
     await (await import("./store/background-compaction.ts")).runCompactor(tskHome(process.env))
     return 0
@@ -59,6 +63,7 @@ export async function runCommandLine(argv: string[]): Promise<number> {
 // source's); the executable (dist/tsk-cli) is cli.js's code, and runs as cli.js beside it would.
 const self = runsAsExecutable() ? `${executableFolder()}/cli.js` : (require.main?.filename ?? import.meta.path)
 if ((runsAsExecutable() || import.meta.main) && firstStart()) {
+  launchMark("cli: loaded")
   const load = async (entry: string): Promise<LoadedEntry> => {
     delete require.cache[entry]
     const fresh = require(entry) as { runCommandLine: typeof runCommandLine; tskBuild: string | null }

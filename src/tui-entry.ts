@@ -2,6 +2,8 @@
 // imports) as dist/tui.js, CommonJS with its bytecode apart from dist/cli.js (see
 // src/setup/build-dist.ts), so a command does not load the TUI's code; cli.js requires it here.
 import { startTui, type StartTuiOptions } from "./tui/start-tui.ts"
+import { launchMark } from "./store/launch-trace.ts"
+launchMark("tui.js loaded")
 
 /** Which build this bundle is (see sameBuild in fresh-entry.ts). */
 export { TSK_BUILD as tskBuild } from "./fresh-entry.ts"

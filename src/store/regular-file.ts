@@ -26,6 +26,9 @@ export function oddKindOf(stat: Stats): string | null {
 // Worked out when first read, not when the module loads: a listing that reads nothing through here loads no node:fs.
 const readFlags = () => constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK
 
+/** The reads after the first, of a file that grew while it was read. */
+const GROWTH_CHUNK_BYTES = 64 * 1024
+
 /**
  * The bytes of the regular file at `path`, if it is one of at most `maxBytes`; never blocks.
  * `followLink`: a path a person named (`tsk import ~/old/tasks.json`) may be a link to a regular
@@ -54,16 +57,20 @@ export function readRegularFileSync(path: string | Buffer, maxBytes: number, fol
   try {
     const opened = oddKindOf(fstatSync(fd))
     if (opened) return { kind: "odd", reason: `is ${opened}, not a regular file` }
-    // Read up to one byte past the limit: a file that grows while it is read stops there.
-    const buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(stat.size + 1, 4096)))
+    // Read up to one byte past the limit: a file that grows while it is read stops there. The
+    // first read takes the whole file as it was stat'ed, and its bytes are kept where they were
+    // read (not copied: ~1–2 ms for the 5 MB of 10,000 tasks); a file that grew meanwhile is read
+    // on into buffers of its own.
+    let buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1, Math.max(stat.size + 1, 4096)))
     let chunks: Buffer[] = []
     let total = 0
     for (;;) {
       const n = readSync(fd, buffer, 0, Math.min(buffer.length, maxBytes + 1 - total), null)
       if (n === 0) break
-      chunks.push(Buffer.from(buffer.subarray(0, n)))
+      chunks.push(buffer.subarray(0, n))
       total += n
       if (total > maxBytes) return { kind: "odd", reason: `is too large (more than ${maxBytes} bytes)` }
+      buffer = Buffer.allocUnsafe(Math.min(maxBytes + 1 - total, GROWTH_CHUNK_BYTES))
     }
     const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)
     chunks = []

@@ -11,6 +11,7 @@ import { connectAgent, type StartBridge } from "./agent-link.ts"
 import { createValueFeed, type MonitorFeeds } from "./monitor-feeds.ts"
 import type { OpenedFeeds } from "./open-monitor-feeds.ts"
 import { createTuiServices, type AppServices } from "./tui-services.ts"
+import { launchMark, launchTraceWrite } from "../store/launch-trace.ts"
 import { afterNextFrame, firstContentFrame, nextMacrotask } from "./paint-gate.ts"
 
 export interface StartTuiOptions {
@@ -40,7 +41,9 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
   const app = options.loadApp()
   const store = createAppStore({ home })
   await store.getState().reload()
+  launchMark("run-tui: tasks read")
   const App = await app
+  launchMark("run-tui: app loaded")
   const agentRunning = createValueFeed(false)
   let renderer: CliRenderer | null = null
   const services = createTuiServices({
@@ -59,6 +62,7 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
     useMouse: store.getState().config.ui.mouse,
     onDestroy: () => controller.context.requestQuit(),
   })
+  launchMark("run-tui: renderer created")
   const stopMouseSetting = store.subscribe((s) => {
     if (renderer.useMouse !== s.config.ui.mouse) renderer.useMouse = s.config.ui.mouse
   })
@@ -74,12 +78,15 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
     // before it returns): the key handlers subscribe in them, and a key typed as soon as the first
     // frame shows was otherwise dropped until React got round to them.
     flushSync(() => root.render(createElement(App, { services })))
+    launchMark("run-tui: rendered")
     stopReloading = store.getState().watch()
     // What the first frame does not need loads once it is drawn: the monitor feeds (the C64, os,
     // memory and checkpoint modules and their schemas; the panes say "not connected" until then),
     // the runner status and the bridge. Module loading runs on the one JavaScript thread, so
     // starting them earlier would hold the first frame back.
     await firstContentFrame(renderer)
+    launchMark("run-tui: first frame")
+    launchTraceWrite()
     if (!options.feeds) {
       monitor = import("./open-monitor-feeds.ts")
         .then(({ openMonitorFeeds }) => openMonitorFeeds(home, options.env))

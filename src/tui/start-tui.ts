@@ -7,6 +7,7 @@
 import { sanitizeErrorMessage } from "../domain/errors.ts"
 import { warmIcuOnWorker } from "./icu-warm-up.ts"
 import type { StartTuiOptions } from "./run-tui.ts"
+import { launchMark } from "../store/launch-trace.ts"
 
 export type { StartTuiOptions } from "./run-tui.ts"
 
@@ -31,7 +32,9 @@ export async function startTui(options: StartTuiOptions, terminal: TerminalCheck
   // Before OpenTUI loads (run-tui.ts's import), which holds the JavaScript thread for ~40 ms.
   warmIcuOnWorker()
   try {
+    launchMark("start-tui: import run-tui")
     const { runTui } = await import("./run-tui.ts")
+    launchMark("start-tui: run-tui imported")
     return await runTui(options)
   } catch (error) {
     terminal.printErr(`tsk: ${sanitizeErrorMessage(error)}`)

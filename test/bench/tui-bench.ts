@@ -53,7 +53,7 @@ function writeFromOutside(home: string): void {
  * each run after a floor process on the same tasks.json (13 runs, the first only warms the caches).
  * With `outsideWrite`, another program rewrites tasks.json just before each launch.
  */
-async function wholeProcessFirstFrame(runs = 13, outsideWrite = false): Promise<{ frame: Summary; ratio: number; rssMb: number | null }> {
+async function wholeProcessFirstFrame(runs = 13, outsideWrite = false, command: string[] = [TSK]): Promise<{ frame: Summary; ratio: number; rssMb: number | null }> {
   const { home, cleanup } = await makeBenchHome(10_000)
   const socket = `tsk-bench-${process.pid}`
   const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
@@ -68,7 +68,7 @@ async function wholeProcessFirstFrame(runs = 13, outsideWrite = false): Promise<
       if (outsideWrite) writeFromOutside(home)
       const floor = runFloor(home).ms
       const started = performance.now()
-      tmux("new-session", "-d", "-s", "b", "-x", "120", "-y", "40", "env", `TSK_HOME=${home}`, `C64BRIDGE_HOME=${join(home, "c64")}`, TSK)
+      tmux("new-session", "-d", "-s", "b", "-x", "120", "-y", "40", "env", `TSK_HOME=${home}`, `C64BRIDGE_HOME=${join(home, "c64")}`, ...command)
       while (!tmux("capture-pane", "-t", "b", "-p").includes("Task 0:")) {
         if (performance.now() - started > 20_000) throw new Error("tsk did not draw its task list")
         Bun.sleepSync(5)
@@ -156,9 +156,15 @@ export async function benchTui(): Promise<Figure[]> {
   ]
 }
 
-// `bun test/bench/tui-bench.ts [runs]`: only the two launch rows (whole process in tmux).
+// `bun test/bench/tui-bench.ts [runs] [probe]`: only the two launch rows (whole process in tmux);
+// with `probe`, first the least an OpenTUI app does to show the first task (opentui-probe.ts),
+// measured the same way, for what is left that is tsk's own.
 if (import.meta.main) {
   const runs = Number(process.argv[2] ?? 7)
+  if (process.argv.includes("probe")) {
+    const probe = await wholeProcessFirstFrame(runs, false, [BUN, join(PROJECT_ROOT, "test/bench/opentui-probe.ts")])
+    console.log(`OpenTUI + React, read + parse, one line drawn (probe): ${round(probe.frame.median)} ms [${round(probe.frame.min)}–${round(probe.frame.max)}], ${round(probe.ratio, 2)}× the floor`)
+  }
   const { figures } = await launchFigures(runs)
   for (const f of figures) console.log(`${f.name}: ${f.value} ms [${f.spread?.join("–")}], ${f.ratio}× the floor`)
 }
