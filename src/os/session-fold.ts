@@ -47,6 +47,8 @@ export interface FoldedSessions {
   tailBytes: number
   /** True when the snapshot predates the fold (a compaction writes it in the new form). */
   oldForm: boolean
+  /** True when a log was not the file the snapshot folded (truncated, rewritten): a compaction records it anew. */
+  reset: boolean
 }
 
 const position = (value: unknown): LogPosition | null => {
@@ -88,14 +90,17 @@ function foldOnce(osRoot: string): FoldedSessions {
   const sessions: Record<string, AgentSession> = { ...snapshot.file.sessions }
   let v = snapshot.file.v
   let latest = ""
-  // Rows written before the fold already hold every line up to their `updated`.
-  const rowsUpTo = snapshot.kind === "rows" ? new Map(Object.values(sessions).map((s) => [s.id, s.updated])) : null
-  const apply = (text: string) => {
+  // Rows written before the fold already hold every line up to their `updated`; so do the
+  // snapshot's rows for a log read again from its start (one truncated or rewritten in place).
+  const rowsUpTo = (): Map<string, string> => new Map(Object.values(snapshot.file.sessions).map((s) => [s.id, s.updated]))
+  const oldRows = snapshot.kind === "rows" ? rowsUpTo() : null
+  let resetRows: Map<string, string> | null = null
+  const apply = (text: string, reset: boolean) => {
     const line = parseLogLine(text)
     if (!line || line.session.length === 0) return
     const at = new Date(line.at)
     if (Number.isNaN(at.getTime())) return
-    const upTo = rowsUpTo?.get(line.session)
+    const upTo = (reset ? (resetRows ??= rowsUpTo()) : oldRows)?.get(line.session)
     if (upTo !== undefined && line.at <= upTo) return
     const process = "pid" in line && typeof line.host === "string" ? { pid: typeof line.pid === "number" ? line.pid : null, host: line.host } : null
     sessions[line.session] = nextSession(sessions[line.session] ?? null, lineEvent(line), at, process)
@@ -116,7 +121,7 @@ function foldOnce(osRoot: string): FoldedSessions {
   for (const tail of [previous, current]) {
     if (!tail) continue
     for (const text of tail.lines) {
-      apply(text)
+      apply(text, tail.reset)
       tailBytes += text.length + 1
     }
   }
@@ -127,6 +132,7 @@ function foldOnce(osRoot: string): FoldedSessions {
     previous: previous ? { ino: previous.ino, offset: previous.end } : null,
     tailBytes,
     oldForm: snapshot.kind !== "snapshot",
+    reset: (previous?.reset ?? false) || (current?.reset ?? false),
   }
 }
 
@@ -193,7 +199,7 @@ function rotateLog(osRoot: string, ino: number, lock: HeldLock): void {
  */
 export function readAgentSessions(osRoot: string, options: LivenessOptions = {}): AgentSession[] {
   const folded = foldSessions(osRoot)
-  if (folded.tailBytes > COMPACT_BYTES || (folded.oldForm && folded.tailBytes > 0) || (folded.log?.offset ?? 0) >= ROTATE_BYTES) {
+  if (folded.tailBytes > COMPACT_BYTES || folded.reset || (folded.oldForm && folded.tailBytes > 0) || (folded.log?.offset ?? 0) >= ROTATE_BYTES) {
     try {
       compactSessions(osRoot)
     } catch {

@@ -86,9 +86,19 @@ function syncFolder(dir: string): void {
 export interface LogTail {
   lines: string[]
   end: number
+  /**
+   * True when the log held no line's end at the known offset (it was truncated, or rewritten in
+   * place): its lines were read from its start instead.
+   */
+  reset: boolean
 }
 
-/** The file's inode and the complete lines after `from` (or from 0 when `from` is past its end); null when missing. */
+/**
+ * The file's inode and the complete lines after `from` (null: none, the file counts as read to its
+ * last line's end); null when missing. Every offset this gives is 0 or just past a newline, so a
+ * known offset past the end or without a newline before it means the file is not the one folded:
+ * it is read from 0 (`reset`).
+ */
 export function readLogTail(path: string, from: (ino: number) => number | null): (LogTail & { ino: number }) | null {
   let fd: number
   try {
@@ -99,9 +109,11 @@ export function readLogTail(path: string, from: (ino: number) => number | null):
   try {
     const stat = fstatSync(fd)
     if (!stat.isFile()) return null
-    const start = from(stat.ino)
-    if (start === null) return { ino: stat.ino, lines: [], end: stat.size }
-    if (stat.size <= start) return { ino: stat.ino, lines: [], end: Math.min(start, stat.size) }
+    const known = from(stat.ino)
+    if (known === null) return { ino: stat.ino, lines: [], end: lineEndBefore(fd, stat.size), reset: false }
+    const reset = known > 0 && (stat.size < known || byteAt(fd, known - 1) !== NEWLINE)
+    const start = reset ? 0 : known
+    if (stat.size <= start) return { ino: stat.ino, lines: [], end: start, reset }
     const buffer = Buffer.alloc(stat.size - start)
     let read = 0
     while (read < buffer.length) {
@@ -110,11 +122,29 @@ export function readLogTail(path: string, from: (ino: number) => number | null):
       read += n
     }
     const lastNewline = buffer.lastIndexOf(NEWLINE, read - 1)
-    if (lastNewline < 0) return { ino: stat.ino, lines: [], end: start }
-    return { ino: stat.ino, lines: buffer.toString("utf8", 0, lastNewline).split("\n"), end: start + lastNewline + 1 }
+    if (lastNewline < 0) return { ino: stat.ino, lines: [], end: start, reset }
+    return { ino: stat.ino, lines: buffer.toString("utf8", 0, lastNewline).split("\n"), end: start + lastNewline + 1, reset }
   } finally {
     closeSync(fd)
   }
+}
+
+function byteAt(fd: number, position: number): number | undefined {
+  const one = new Uint8Array(1)
+  return readSync(fd, one, 0, 1, position) === 1 ? one[0] : undefined
+}
+
+/** Just past the last newline before `size` (0 when there is none), read backwards a few KiB at a time. */
+function lineEndBefore(fd: number, size: number): number {
+  const chunk = new Uint8Array(4096)
+  for (let end = size; end > 0; ) {
+    const start = Math.max(0, end - chunk.length)
+    const n = readSync(fd, chunk, 0, end - start, start)
+    const at = chunk.subarray(0, n).lastIndexOf(NEWLINE)
+    if (at >= 0) return start + at + 1
+    end = start
+  }
+  return 0
 }
 
 /** A log line as written, or null for a fragment a crash left, a blank line or anything else. */
