@@ -6,11 +6,11 @@
 // COMPACT_BYTES a reader writes a new snapshot (a compaction), under the sessions lock, and only if
 // it gets the lock at once; it also rotates a log past ROTATE_BYTES to `session_log.1.jsonl`. Hooks
 // never take the lock and never rewrite a file: each appends its line and is done.
-import { readFileSync, renameSync, statSync } from "node:fs"
+import { closeSync, readFileSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { applyLiveness, type LivenessOptions } from "./session-liveness.ts"
 import { nextSession, pruneSessions, type AgentSession, type HookEvent, type SessionsFile } from "./sessions.ts"
-import { parseLogLine, readLogTail, SESSION_LOG, SESSION_LOG_PREVIOUS, type SessionLogLine } from "./session-log.ts"
+import { openLog, parseLogLine, readLogTail, SESSION_LOG, SESSION_LOG_PREVIOUS, type LogTail, type SessionLogLine } from "./session-log.ts"
 import { fsyncDirSync, writeFileDurableSync } from "../store/durable-file.ts"
 import { tryLock, unlock, type HeldLock } from "../store/file-lock.ts"
 
@@ -114,10 +114,21 @@ function foldOnce(osRoot: string): FoldedSessions {
     return undefined
   }
   let tailBytes = 0
-  // The previous log first: its lines are older. One the snapshot does not know was folded whole
-  // before the rotation that made it (or, with no snapshot in the new form, is folded from its start).
-  const previous = readLogTail(join(osRoot, SESSION_LOG_PREVIOUS), (ino) => known(ino) ?? (snapshot.kind === "snapshot" ? null : 0))
-  const current = readLogTail(join(osRoot, SESSION_LOG), (ino) => known(ino) ?? 0)
+  // The current log is opened first: a rotation between the two opens then shows one file under
+  // both names (read once, as the current log), never the old previous log and the new empty one
+  // with the rotated file's tail in neither.
+  const currentLog = openLog(join(osRoot, SESSION_LOG))
+  const previousLog = openLog(join(osRoot, SESSION_LOG_PREVIOUS))
+  let previous: (LogTail & { ino: number }) | null = null
+  let current: (LogTail & { ino: number }) | null = null
+  try {
+    // The previous log's lines are older. One the snapshot does not know was folded whole before
+    // the rotation that made it (or, with no snapshot in the new form, is folded from its start).
+    if (previousLog && previousLog.ino !== currentLog?.ino) previous = readLogTail(previousLog, known(previousLog.ino) ?? (snapshot.kind === "snapshot" ? null : 0))
+    if (currentLog) current = readLogTail(currentLog, known(currentLog.ino) ?? 0)
+  } finally {
+    for (const log of [currentLog, previousLog]) if (log) closeSync(log.fd)
+  }
   for (const tail of [previous, current]) {
     if (!tail) continue
     for (const text of tail.lines) {

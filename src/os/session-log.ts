@@ -93,40 +93,47 @@ export interface LogTail {
   reset: boolean
 }
 
-/**
- * The file's inode and the complete lines after `from` (null: none, the file counts as read to its
- * last line's end); null when missing. Every offset this gives is 0 or just past a newline, so a
- * known offset past the end or without a newline before it means the file is not the one folded:
- * it is read from 0 (`reset`).
- */
-export function readLogTail(path: string, from: (ino: number) => number | null): (LogTail & { ino: number }) | null {
+/** A log opened for reading (never through a link), or null when missing or not a file; closed by the caller. */
+export interface OpenLog {
+  fd: number
+  ino: number
+}
+
+export function openLog(path: string): OpenLog | null {
   let fd: number
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW)
   } catch {
     return null
   }
-  try {
-    const stat = fstatSync(fd)
-    if (!stat.isFile()) return null
-    const known = from(stat.ino)
-    if (known === null) return { ino: stat.ino, lines: [], end: lineEndBefore(fd, stat.size), reset: false }
-    const reset = known > 0 && (stat.size < known || byteAt(fd, known - 1) !== NEWLINE)
-    const start = reset ? 0 : known
-    if (stat.size <= start) return { ino: stat.ino, lines: [], end: start, reset }
-    const buffer = Buffer.alloc(stat.size - start)
-    let read = 0
-    while (read < buffer.length) {
-      const n = readSync(fd, buffer, read, buffer.length - read, start + read)
-      if (n === 0) break
-      read += n
-    }
-    const lastNewline = buffer.lastIndexOf(NEWLINE, read - 1)
-    if (lastNewline < 0) return { ino: stat.ino, lines: [], end: start, reset }
-    return { ino: stat.ino, lines: buffer.toString("utf8", 0, lastNewline).split("\n"), end: start + lastNewline + 1, reset }
-  } finally {
-    closeSync(fd)
+  const stat = fstatSync(fd)
+  if (stat.isFile()) return { fd, ino: stat.ino }
+  closeSync(fd)
+  return null
+}
+
+/**
+ * The complete lines of an open log after `from` (null: none, the file counts as read to its last
+ * line's end). Every offset this gives is 0 or just past a newline, so a known offset past the end
+ * or without a newline before it means the file is not the one folded: it is read from 0 (`reset`).
+ */
+export function readLogTail(log: OpenLog, from: number | null): LogTail & { ino: number } {
+  const { fd, ino } = log
+  const size = fstatSync(fd).size
+  if (from === null) return { ino, lines: [], end: lineEndBefore(fd, size), reset: false }
+  const reset = from > 0 && (size < from || byteAt(fd, from - 1) !== NEWLINE)
+  const start = reset ? 0 : from
+  if (size <= start) return { ino, lines: [], end: start, reset }
+  const buffer = Buffer.alloc(size - start)
+  let read = 0
+  while (read < buffer.length) {
+    const n = readSync(fd, buffer, read, buffer.length - read, start + read)
+    if (n === 0) break
+    read += n
   }
+  const lastNewline = buffer.lastIndexOf(NEWLINE, read - 1)
+  if (lastNewline < 0) return { ino, lines: [], end: start, reset }
+  return { ino, lines: buffer.toString("utf8", 0, lastNewline).split("\n"), end: start + lastNewline + 1, reset }
 }
 
 function byteAt(fd: number, position: number): number | undefined {
