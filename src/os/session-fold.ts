@@ -10,7 +10,7 @@ import { closeSync, readFileSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { applyLiveness, type LivenessOptions } from "./session-liveness.ts"
 import { nextSession, pruneSessions, type AgentSession, type HookEvent, type SessionsFile } from "./sessions.ts"
-import { openLog, parseLogLine, readLogTail, SESSION_LOG, SESSION_LOG_PREVIOUS, type LogTail, type SessionLogLine } from "./session-log.ts"
+import { appendSessionLine, openLog, parseLogLine, readLogTail, SESSION_LOG, SESSION_LOG_PREVIOUS, type LogTail, type SessionLogLine } from "./session-log.ts"
 import { fsyncDirSync, writeFileDurableSync } from "../store/durable-file.ts"
 import { tryLock, unlock, type HeldLock } from "../store/file-lock.ts"
 
@@ -184,7 +184,7 @@ export function compactSessions(osRoot: string, rotateBytes = ROTATE_BYTES): boo
       previous: rotate ? folded.log : folded.previous,
     }
     writeFileDurableSync(path, JSON.stringify(snapshot, null, 2) + "\n", () => stillOurs(lock))
-    if (rotate) rotateLog(osRoot, folded.log!.ino, lock)
+    if (rotate) rotateLog(osRoot, folded.log!.ino, folded.previous, lock)
     return true
   } finally {
     unlock(lock)
@@ -195,13 +195,33 @@ function stillOurs(lock: HeldLock): void {
   if (!lock.stillHeld()) throw new Error(`the lock on ${SESSIONS_FILE} was taken over; this compaction is left to the next reader`)
 }
 
-/** Move the log the snapshot just folded aside; the next hook starts a new one. */
-function rotateLog(osRoot: string, ino: number, lock: HeldLock): void {
+/**
+ * Move the log the snapshot just folded aside; the next hook starts a new one. The previous log
+ * it replaces loses its last name, but a hook that opened it before the last rotation may still
+ * write to it: one that wrote before the rename finds the file still named and is done, so the
+ * lines that reached it past `previous` (where the fold ended) are copied into the log after the
+ * rename; a hook that writes after the rename finds no name and writes its line again itself
+ * (appendSessionLine).
+ */
+function rotateLog(osRoot: string, ino: number, previous: LogPosition | null, lock: HeldLock): void {
   const log = join(osRoot, SESSION_LOG)
+  const previousPath = join(osRoot, SESSION_LOG_PREVIOUS)
   // Only the very file folded, and only while the lock is ours (another compactor may have rotated it).
   if (!lock.stillHeld() || statSync(log, { throwIfNoEntry: false })?.ino !== ino) return
-  renameSync(log, join(osRoot, SESSION_LOG_PREVIOUS))
-  fsyncDirSync(osRoot)
+  const replaced = previous ? openLog(previousPath) : null
+  try {
+    renameSync(log, previousPath)
+    fsyncDirSync(osRoot)
+    if (!replaced || replaced.ino !== previous!.ino) return
+    const late = readLogTail(replaced, previous!.offset)
+    if (late.reset) return
+    for (const text of late.lines) {
+      const line = parseLogLine(text)
+      if (line) appendSessionLine(osRoot, line)
+    }
+  } finally {
+    if (replaced) closeSync(replaced.fd)
+  }
 }
 
 /**

@@ -4,7 +4,7 @@
 // row (the kernel appends each write whole, at the end). Only a compaction, under the sessions
 // lock, ever renames the file (to `session_log.1.jsonl`); nothing ever rewrites it. Synchronous
 // node:fs with no other imports: `tsk hook` runs this on every agent event.
-import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from "node:fs"
+import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs"
 import { appendError, refuseLinkedFolders } from "../store/home-links.ts"
 
 export const SESSION_LOG = "session_log.jsonl"
@@ -43,9 +43,10 @@ const NEWLINE = 0x0a
  * Append `line` to the session log under `osRoot`: one write, then fdatasync, so the event is on
  * disk when the hook exits. A line left torn by a crash is never extended: the next append starts
  * on a fresh line, and readers skip the fragment. A log this call created has its folder synced
- * too, so the new file's name survives a power cut as well.
+ * too, so the new file's name survives a power cut as well. `again`: the line is being written a
+ * second time (see below).
  */
-export function appendSessionLine(osRoot: string, line: SessionLogLine): void {
+export function appendSessionLine(osRoot: string, line: SessionLogLine, again = false): void {
   refuseLinkedFolders(osRoot)
   mkdirSync(osRoot, { recursive: true, mode: 0o700 })
   const path = `${osRoot}/${SESSION_LOG}`
@@ -56,8 +57,11 @@ export function appendSessionLine(osRoot: string, line: SessionLogLine): void {
     throw appendError(error, path)
   }
   let fresh: boolean
+  let ino: number
   try {
-    const size = fstatSync(fd).size
+    const stat = fstatSync(fd)
+    const size = stat.size
+    ino = stat.ino
     fresh = size === 0
     let lead = ""
     if (!fresh) {
@@ -71,6 +75,13 @@ export function appendSessionLine(osRoot: string, line: SessionLogLine): void {
     closeSync(fd)
   }
   if (fresh) syncFolder(osRoot)
+  // A hook held up between its open and its write (a stopped process) while compactions rotated
+  // the log twice wrote into a file that no name leads to any more, which no reader folds: the
+  // line goes into the log once more (should the second rotation have folded it before the move,
+  // the event is folded twice, as the same event again).
+  if (!again && statSync(path, { throwIfNoEntry: false })?.ino !== ino && statSync(`${osRoot}/${SESSION_LOG_PREVIOUS}`, { throwIfNoEntry: false })?.ino !== ino) {
+    appendSessionLine(osRoot, line, true)
+  }
 }
 
 function syncFolder(dir: string): void {

@@ -3,6 +3,7 @@
 // is renamed to session_log.1.jsonl. A reader that took that snapshot and opens the two logs around
 // the rename must still fold the lines past the offset. The rename is made to land between the
 // reader's opens through a wrapped node:fs (the interleaving a busy machine can produce).
+import { appendFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 
@@ -11,22 +12,46 @@ const between = vi.hoisted(() => ({
   held: [] as Array<[string, string]>,
   hold: false,
   after: "session_log.1.jsonl",
+  /** Run once by the next hook that writes to the session log, between its open and its write. */
+  stall: null as (() => void) | null,
+  /** Run once right before a compaction renames the log aside. */
+  beforeRename: null as (() => void) | null,
+  appending: new Set<number>(),
 }))
 
 vi.mock("node:fs", async (importOriginal) => {
   const fs = await importOriginal<typeof import("node:fs")>()
   const renameSync: typeof fs.renameSync = (from, to) => {
+    const before = between.beforeRename
+    if (before && String(from).endsWith("/session_log.jsonl")) {
+      between.beforeRename = null
+      before()
+    }
     if (between.hold && String(from).endsWith("session_log.jsonl")) between.held.push([String(from), String(to)])
     else fs.renameSync(from, to)
   }
   const openSync = ((path: import("node:fs").PathLike, ...rest: unknown[]) => {
     const fd = (fs.openSync as (...args: unknown[]) => number)(path, ...rest)
+    if (typeof rest[0] === "number" && rest[0] & fs.constants.O_APPEND && String(path).endsWith("/session_log.jsonl")) between.appending.add(fd)
     // A reader's open (a hook opens the log to append).
     const reading = typeof rest[0] === "number" && (rest[0] & 3) === fs.constants.O_RDONLY
     if (reading && String(path).endsWith(`/${between.after}`)) for (const [from, to] of between.held.splice(0)) fs.renameSync(from, to)
     return fd
   }) as typeof fs.openSync
-  return { ...fs, default: { ...fs, renameSync, openSync }, renameSync, openSync }
+  const writeSync = ((fd: number, ...rest: unknown[]) => {
+    const stall = between.stall
+    if (stall && between.appending.has(fd)) {
+      between.stall = null
+      stall()
+    }
+    return (fs.writeSync as (...args: unknown[]) => number)(fd, ...rest)
+  }) as typeof fs.writeSync
+  const closeSync: typeof fs.closeSync = (fd) => {
+    between.appending.delete(fd)
+    fs.closeSync(fd)
+  }
+  const mocked = { renameSync, openSync, writeSync, closeSync }
+  return { ...fs, default: { ...fs, ...mocked }, ...mocked }
 })
 
 const { compactSessions, foldSessions } = await import("../../src/os/session-fold.ts")
@@ -42,6 +67,8 @@ beforeEach(() => {
   between.held = []
   between.hold = false
   between.after = "session_log.1.jsonl"
+  between.stall = null
+  between.beforeRename = null
 })
 afterEach(() => cleanup())
 
@@ -68,4 +95,32 @@ describe("a fold during a rotation of the session log", () => {
       expect(racing).toEqual(foldSessions(root).file)
     })
   }
+
+  it("keeps the line of a hook held up between its open and its write while two rotations moved its file away", () => {
+    record("a", 0)
+    between.stall = () => {
+      // The log the hook opened is moved aside, a newer one is moved over it: no name leads to it.
+      expect(compactSessions(root, 10)).toBe(true)
+      record("b", 2)
+      expect(compactSessions(root, 10)).toBe(true)
+    }
+    record("held", 1)
+    expect(between.stall).toBeNull()
+    expect(Object.keys(foldSessions(root).file.sessions).sort()).toEqual(["a", "b", "held"])
+  })
+
+  it("keeps a line written into the previous log after a compaction folded it and before the rotation moved a newer log over it", () => {
+    const previous = join(root, "session_log.1.jsonl")
+    record("a", 0)
+    expect(compactSessions(root, 10)).toBe(true)
+    record("b", 1)
+    between.beforeRename = () => {
+      // A hook that opened the log before the first rotation writes now (its file still has a
+      // name when it looks, so it does not write its line again).
+      appendFileSync(previous, JSON.stringify({ at: "2026-05-01T10:00:02.000Z", session: "late", event: "UserPromptSubmit" }) + "\n")
+    }
+    expect(compactSessions(root, 10)).toBe(true)
+    expect(between.beforeRename).toBeNull()
+    expect(Object.keys(foldSessions(root).file.sessions).sort()).toEqual(["a", "b", "late"])
+  })
 })
