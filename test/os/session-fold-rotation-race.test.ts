@@ -1,8 +1,8 @@
-// A fold that runs while a compaction rotates the log: the compaction writes its snapshot (the log
-// folded up to an offset, to be moved aside), hooks may still append to the log, and then the log
-// is renamed to session_log.1.jsonl. A reader that took that snapshot and opens the two logs around
-// the rename must still fold the lines past the offset. The rename is made to land between the
-// reader's opens through a wrapped node:fs (the interleaving a busy machine can produce).
+// The session log while compactions rotate it, at the moments a busy machine can produce, made
+// to happen through a wrapped node:fs: a reader that took a compaction's snapshot opens the two
+// logs around the rename (it must still fold the lines hooks appended past the snapshot's offset);
+// a hook held up between its open and its write while two rotations move its file away; a hook
+// that writes into the previous log between a compaction's fold and the rename that replaces it.
 import { appendFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
