@@ -6,11 +6,11 @@
 // COMPACT_BYTES a reader writes a new snapshot (a compaction), under the sessions lock, and only if
 // it gets the lock at once; it also rotates a log past ROTATE_BYTES to `session_log.1.jsonl`. Hooks
 // never take the lock and never rewrite a file: each appends its line and is done.
-import { readFileSync, renameSync, statSync } from "node:fs"
+import { closeSync, readFileSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { applyLiveness, type LivenessOptions } from "./session-liveness.ts"
 import { nextSession, pruneSessions, type AgentSession, type HookEvent, type SessionsFile } from "./sessions.ts"
-import { parseLogLine, readLogTail, SESSION_LOG, SESSION_LOG_PREVIOUS, type SessionLogLine } from "./session-log.ts"
+import { appendSessionLine, openLog, parseLogLine, readLogTail, SESSION_LOG, SESSION_LOG_PREVIOUS, type LogTail, type SessionLogLine } from "./session-log.ts"
 import { fsyncDirSync, writeFileDurableSync } from "../store/durable-file.ts"
 import { tryLock, unlock, type HeldLock } from "../store/file-lock.ts"
 
@@ -47,6 +47,8 @@ export interface FoldedSessions {
   tailBytes: number
   /** True when the snapshot predates the fold (a compaction writes it in the new form). */
   oldForm: boolean
+  /** True when a log was not the file the snapshot folded (truncated, rewritten): a compaction records it anew. */
+  reset: boolean
 }
 
 const position = (value: unknown): LogPosition | null => {
@@ -88,14 +90,17 @@ function foldOnce(osRoot: string): FoldedSessions {
   const sessions: Record<string, AgentSession> = { ...snapshot.file.sessions }
   let v = snapshot.file.v
   let latest = ""
-  // Rows written before the fold already hold every line up to their `updated`.
-  const rowsUpTo = snapshot.kind === "rows" ? new Map(Object.values(sessions).map((s) => [s.id, s.updated])) : null
-  const apply = (text: string) => {
+  // Rows written before the fold already hold every line up to their `updated`; so do the
+  // snapshot's rows for a log read again from its start (one truncated or rewritten in place).
+  const rowsUpTo = (): Map<string, string> => new Map(Object.values(snapshot.file.sessions).map((s) => [s.id, s.updated]))
+  const oldRows = snapshot.kind === "rows" ? rowsUpTo() : null
+  let resetRows: Map<string, string> | null = null
+  const apply = (text: string, reset: boolean) => {
     const line = parseLogLine(text)
     if (!line || line.session.length === 0) return
     const at = new Date(line.at)
     if (Number.isNaN(at.getTime())) return
-    const upTo = rowsUpTo?.get(line.session)
+    const upTo = (reset ? (resetRows ??= rowsUpTo()) : oldRows)?.get(line.session)
     if (upTo !== undefined && line.at <= upTo) return
     const process = "pid" in line && typeof line.host === "string" ? { pid: typeof line.pid === "number" ? line.pid : null, host: line.host } : null
     sessions[line.session] = nextSession(sessions[line.session] ?? null, lineEvent(line), at, process)
@@ -109,14 +114,25 @@ function foldOnce(osRoot: string): FoldedSessions {
     return undefined
   }
   let tailBytes = 0
-  // The previous log first: its lines are older. One the snapshot does not know was folded whole
-  // before the rotation that made it (or, with no snapshot in the new form, is folded from its start).
-  const previous = readLogTail(join(osRoot, SESSION_LOG_PREVIOUS), (ino) => known(ino) ?? (snapshot.kind === "snapshot" ? null : 0))
-  const current = readLogTail(join(osRoot, SESSION_LOG), (ino) => known(ino) ?? 0)
+  // The current log is opened first: a rotation between the two opens then shows one file under
+  // both names (read once, as the current log), never the old previous log and the new empty one
+  // with the rotated file's tail in neither.
+  const currentLog = openLog(join(osRoot, SESSION_LOG))
+  const previousLog = openLog(join(osRoot, SESSION_LOG_PREVIOUS))
+  let previous: (LogTail & { ino: number }) | null = null
+  let current: (LogTail & { ino: number }) | null = null
+  try {
+    // The previous log's lines are older. One the snapshot does not know was folded whole before
+    // the rotation that made it (or, with no snapshot in the new form, is folded from its start).
+    if (previousLog && previousLog.ino !== currentLog?.ino) previous = readLogTail(previousLog, known(previousLog.ino) ?? (snapshot.kind === "snapshot" ? null : 0))
+    if (currentLog) current = readLogTail(currentLog, known(currentLog.ino) ?? 0)
+  } finally {
+    for (const log of [currentLog, previousLog]) if (log) closeSync(log.fd)
+  }
   for (const tail of [previous, current]) {
     if (!tail) continue
     for (const text of tail.lines) {
-      apply(text)
+      apply(text, tail.reset)
       tailBytes += text.length + 1
     }
   }
@@ -127,6 +143,7 @@ function foldOnce(osRoot: string): FoldedSessions {
     previous: previous ? { ino: previous.ino, offset: previous.end } : null,
     tailBytes,
     oldForm: snapshot.kind !== "snapshot",
+    reset: (previous?.reset ?? false) || (current?.reset ?? false),
   }
 }
 
@@ -167,7 +184,7 @@ export function compactSessions(osRoot: string, rotateBytes = ROTATE_BYTES): boo
       previous: rotate ? folded.log : folded.previous,
     }
     writeFileDurableSync(path, JSON.stringify(snapshot, null, 2) + "\n", () => stillOurs(lock))
-    if (rotate) rotateLog(osRoot, folded.log!.ino, lock)
+    if (rotate) rotateLog(osRoot, folded.log!.ino, folded.previous, lock)
     return true
   } finally {
     unlock(lock)
@@ -178,13 +195,33 @@ function stillOurs(lock: HeldLock): void {
   if (!lock.stillHeld()) throw new Error(`the lock on ${SESSIONS_FILE} was taken over; this compaction is left to the next reader`)
 }
 
-/** Move the log the snapshot just folded aside; the next hook starts a new one. */
-function rotateLog(osRoot: string, ino: number, lock: HeldLock): void {
+/**
+ * Move the log the snapshot just folded aside; the next hook starts a new one. The previous log
+ * it replaces loses its last name, but a hook that opened it before the last rotation may still
+ * write to it: one that wrote before the rename finds the file still named and is done, so the
+ * lines that reached it past `previous` (where the fold ended) are copied into the log after the
+ * rename; a hook that writes after the rename finds no name and writes its line again itself
+ * (appendSessionLine).
+ */
+function rotateLog(osRoot: string, ino: number, previous: LogPosition | null, lock: HeldLock): void {
   const log = join(osRoot, SESSION_LOG)
+  const previousPath = join(osRoot, SESSION_LOG_PREVIOUS)
   // Only the very file folded, and only while the lock is ours (another compactor may have rotated it).
   if (!lock.stillHeld() || statSync(log, { throwIfNoEntry: false })?.ino !== ino) return
-  renameSync(log, join(osRoot, SESSION_LOG_PREVIOUS))
-  fsyncDirSync(osRoot)
+  const replaced = previous ? openLog(previousPath) : null
+  try {
+    renameSync(log, previousPath)
+    fsyncDirSync(osRoot)
+    if (!replaced || replaced.ino !== previous!.ino) return
+    const late = readLogTail(replaced, previous!.offset)
+    if (late.reset) return
+    for (const text of late.lines) {
+      const line = parseLogLine(text)
+      if (line) appendSessionLine(osRoot, line)
+    }
+  } finally {
+    if (replaced) closeSync(replaced.fd)
+  }
 }
 
 /**
@@ -193,7 +230,7 @@ function rotateLog(osRoot: string, ino: number, lock: HeldLock): void {
  */
 export function readAgentSessions(osRoot: string, options: LivenessOptions = {}): AgentSession[] {
   const folded = foldSessions(osRoot)
-  if (folded.tailBytes > COMPACT_BYTES || (folded.oldForm && folded.tailBytes > 0) || (folded.log?.offset ?? 0) >= ROTATE_BYTES) {
+  if (folded.tailBytes > COMPACT_BYTES || folded.reset || (folded.oldForm && folded.tailBytes > 0) || (folded.log?.offset ?? 0) >= ROTATE_BYTES) {
     try {
       compactSessions(osRoot)
     } catch {

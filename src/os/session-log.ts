@@ -4,7 +4,7 @@
 // row (the kernel appends each write whole, at the end). Only a compaction, under the sessions
 // lock, ever renames the file (to `session_log.1.jsonl`); nothing ever rewrites it. Synchronous
 // node:fs with no other imports: `tsk hook` runs this on every agent event.
-import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, writeSync } from "node:fs"
+import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs"
 import { appendError, refuseLinkedFolders } from "../store/home-links.ts"
 
 export const SESSION_LOG = "session_log.jsonl"
@@ -43,9 +43,10 @@ const NEWLINE = 0x0a
  * Append `line` to the session log under `osRoot`: one write, then fdatasync, so the event is on
  * disk when the hook exits. A line left torn by a crash is never extended: the next append starts
  * on a fresh line, and readers skip the fragment. A log this call created has its folder synced
- * too, so the new file's name survives a power cut as well.
+ * too, so the new file's name survives a power cut as well. `again`: the line is being written a
+ * second time (see below).
  */
-export function appendSessionLine(osRoot: string, line: SessionLogLine): void {
+export function appendSessionLine(osRoot: string, line: SessionLogLine, again = false): void {
   refuseLinkedFolders(osRoot)
   mkdirSync(osRoot, { recursive: true, mode: 0o700 })
   const path = `${osRoot}/${SESSION_LOG}`
@@ -56,8 +57,11 @@ export function appendSessionLine(osRoot: string, line: SessionLogLine): void {
     throw appendError(error, path)
   }
   let fresh: boolean
+  let ino: number
   try {
-    const size = fstatSync(fd).size
+    const stat = fstatSync(fd)
+    const size = stat.size
+    ino = stat.ino
     fresh = size === 0
     let lead = ""
     if (!fresh) {
@@ -71,6 +75,13 @@ export function appendSessionLine(osRoot: string, line: SessionLogLine): void {
     closeSync(fd)
   }
   if (fresh) syncFolder(osRoot)
+  // A hook held up between its open and its write (a stopped process) while compactions rotated
+  // the log twice wrote into a file that no name leads to any more, which no reader folds: the
+  // line goes into the log once more (should the second rotation have folded it before the move,
+  // the event is folded twice, as the same event again).
+  if (!again && statSync(path, { throwIfNoEntry: false })?.ino !== ino && statSync(`${osRoot}/${SESSION_LOG_PREVIOUS}`, { throwIfNoEntry: false })?.ino !== ino) {
+    appendSessionLine(osRoot, line, true)
+  }
 }
 
 function syncFolder(dir: string): void {
@@ -86,35 +97,72 @@ function syncFolder(dir: string): void {
 export interface LogTail {
   lines: string[]
   end: number
+  /**
+   * True when the log held no line's end at the known offset (it was truncated, or rewritten in
+   * place): its lines were read from its start instead.
+   */
+  reset: boolean
 }
 
-/** The file's inode and the complete lines after `from` (or from 0 when `from` is past its end); null when missing. */
-export function readLogTail(path: string, from: (ino: number) => number | null): (LogTail & { ino: number }) | null {
+/** A log opened for reading (never through a link), or null when missing or not a file; closed by the caller. */
+export interface OpenLog {
+  fd: number
+  ino: number
+}
+
+export function openLog(path: string): OpenLog | null {
   let fd: number
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW)
   } catch {
     return null
   }
-  try {
-    const stat = fstatSync(fd)
-    if (!stat.isFile()) return null
-    const start = from(stat.ino)
-    if (start === null) return { ino: stat.ino, lines: [], end: stat.size }
-    if (stat.size <= start) return { ino: stat.ino, lines: [], end: Math.min(start, stat.size) }
-    const buffer = Buffer.alloc(stat.size - start)
-    let read = 0
-    while (read < buffer.length) {
-      const n = readSync(fd, buffer, read, buffer.length - read, start + read)
-      if (n === 0) break
-      read += n
-    }
-    const lastNewline = buffer.lastIndexOf(NEWLINE, read - 1)
-    if (lastNewline < 0) return { ino: stat.ino, lines: [], end: start }
-    return { ino: stat.ino, lines: buffer.toString("utf8", 0, lastNewline).split("\n"), end: start + lastNewline + 1 }
-  } finally {
-    closeSync(fd)
+  const stat = fstatSync(fd)
+  if (stat.isFile()) return { fd, ino: stat.ino }
+  closeSync(fd)
+  return null
+}
+
+/**
+ * The complete lines of an open log after `from` (null: none, the file counts as read to its last
+ * line's end). Every offset this gives is 0 or just past a newline, so a known offset past the end
+ * or without a newline before it means the file is not the one folded: it is read from 0 (`reset`).
+ */
+export function readLogTail(log: OpenLog, from: number | null): LogTail & { ino: number } {
+  const { fd, ino } = log
+  const size = fstatSync(fd).size
+  if (from === null) return { ino, lines: [], end: lineEndBefore(fd, size), reset: false }
+  const reset = from > 0 && (size < from || byteAt(fd, from - 1) !== NEWLINE)
+  const start = reset ? 0 : from
+  if (size <= start) return { ino, lines: [], end: start, reset }
+  const buffer = Buffer.alloc(size - start)
+  let read = 0
+  while (read < buffer.length) {
+    const n = readSync(fd, buffer, read, buffer.length - read, start + read)
+    if (n === 0) break
+    read += n
   }
+  const lastNewline = buffer.lastIndexOf(NEWLINE, read - 1)
+  if (lastNewline < 0) return { ino, lines: [], end: start, reset }
+  return { ino, lines: buffer.toString("utf8", 0, lastNewline).split("\n"), end: start + lastNewline + 1, reset }
+}
+
+function byteAt(fd: number, position: number): number | undefined {
+  const one = new Uint8Array(1)
+  return readSync(fd, one, 0, 1, position) === 1 ? one[0] : undefined
+}
+
+/** Just past the last newline before `size` (0 when there is none), read backwards a few KiB at a time. */
+function lineEndBefore(fd: number, size: number): number {
+  const chunk = new Uint8Array(4096)
+  for (let end = size; end > 0; ) {
+    const start = Math.max(0, end - chunk.length)
+    const n = readSync(fd, chunk, 0, end - start, start)
+    const at = chunk.subarray(0, n).lastIndexOf(NEWLINE)
+    if (at >= 0) return start + at + 1
+    end = start
+  }
+  return 0
 }
 
 /** A log line as written, or null for a fragment a crash left, a blank line or anything else. */

@@ -1,6 +1,6 @@
 // The session rows folded from session_log.jsonl: a snapshot with log positions in sessions.json,
 // compaction and rotation under the sessions lock, torn lines, and files written before the fold.
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs"
+import { appendFileSync, existsSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { compactSessions, foldSessions, readAgentSessions, COMPACT_BYTES } from "../../src/os/session-fold.ts"
@@ -90,5 +90,66 @@ describe("session rows folded from the session log", () => {
     readAgentSessions(root)
     expect(snapshot().log).toEqual({ ino: expect.any(Number), offset: readFileSync(join(root, "session_log.jsonl")).length })
     expect(rows()).toMatchObject({ old: { status: "idle" }, new: { status: "idle" } })
+  })
+
+  it("folds a log truncated under its snapshot from its start, also once it has grown past the old offset", () => {
+    const log = join(root, "session_log.jsonl")
+    for (let i = 0; i < 20; i++) record(`s${i}`, "SessionStart", i)
+    expect(compactSessions(root)).toBe(true)
+    const { ino, offset } = snapshot().log
+    // Emptied in place (same inode): the snapshot's offset now lies past the log's end.
+    truncateSync(log, 0)
+    expect(statSync(log).ino).toBe(ino)
+    record("after", "UserPromptSubmit", 30)
+    expect(rows().after).toMatchObject({ status: "working" })
+    readAgentSessions(root)
+    // The log grows past the old offset with whole lines, one of which ends right where the old
+    // snapshot's offset points (the worst case: a fold from that offset would find a line start).
+    const size = statSync(log).size
+    const filler = (n: number) => JSON.stringify({ at: at(40).toISOString(), session: "filler", event: "PreToolUse", tool: "x".repeat(n) }) + "\n"
+    const base = filler(0).length
+    let rest = offset - size
+    while (rest > 0) {
+      const n = rest - (base + 100) >= base || rest === base + 100 ? 100 : rest - base
+      appendFileSync(log, filler(n))
+      rest -= base + n
+    }
+    expect(readFileSync(log)[offset - 1]).toBe(0x0a)
+    record("later", "Stop", 50)
+    expect(Object.keys(rows())).toEqual(expect.arrayContaining(["after", "filler", "later", "s0", "s19"]))
+    expect(rows().after).toMatchObject({ status: "working" })
+  })
+
+  it("folds a log truncated and grown past its snapshot's offset before any reader saw it", () => {
+    const log = join(root, "session_log.jsonl")
+    for (let i = 0; i < 20; i++) record(`s${i}`, "SessionStart", i)
+    expect(compactSessions(root)).toBe(true)
+    const { offset } = snapshot().log
+    truncateSync(log, 0)
+    // Lines of a length that puts no line's end where the old offset points.
+    const line = (i: number) => JSON.stringify({ at: at(30 + i).toISOString(), session: `new${String(i).padStart(4, "0")}`, event: "UserPromptSubmit" }) + "\n"
+    const pad = offset % line(0).length === 0 ? { at: at(29).toISOString(), session: "pad", event: "Stop" } : null
+    if (pad) appendFileSync(log, JSON.stringify(pad) + "\n")
+    let i = 0
+    while (statSync(log).size < offset + 200) appendFileSync(log, line(i++))
+    expect(readFileSync(log)[offset - 1]).not.toBe(0x0a)
+    expect(rows().new0000).toMatchObject({ status: "working" })
+    expect(rows()[`new${String(i - 1).padStart(4, "0")}`]).toMatchObject({ status: "working" })
+  })
+
+  it("takes no older state from a previous log rewritten in place (a sync tool's copy)", () => {
+    const previous = join(root, "session_log.1.jsonl")
+    record("a", "SessionStart", 0)
+    record("a", "PreToolUse", 1, { tool_name: "Bash" })
+    expect(compactSessions(root, 10)).toBe(true)
+    record("a", "Stop", 2)
+    expect(compactSessions(root)).toBe(true)
+    expect(rows().a).toMatchObject({ status: "idle", event: "Stop" })
+    // The same inode, its lines moved by one written before them.
+    const text = readFileSync(previous, "utf8")
+    writeFileSync(previous, JSON.stringify({ at: at(0).toISOString(), session: "a", event: "Notification", type: "auth_success" }) + "\n" + text)
+    expect(rows().a).toMatchObject({ status: "idle", event: "Stop", updated: at(2).toISOString() })
+    readAgentSessions(root)
+    expect(rows().a).toMatchObject({ status: "idle", event: "Stop" })
   })
 })
