@@ -11,6 +11,8 @@ export interface Toaster {
 export interface ToasterOptions {
   ttlMs?: number
   errorTtlMs?: number
+  /** Schedules a dismissal and answers how to cancel it (a timer; a test passes its own to fire them when it chooses). */
+  schedule?: (dismiss: () => void, ms: number) => () => void
 }
 
 /** The TUI's one error formatter: the kind-carrying message, sanitized (no stacks, no paths). */
@@ -22,20 +24,24 @@ export function formatTuiError(error: unknown): string {
 export function createToaster(ui: UiStore, options: ToasterOptions = {}): Toaster {
   const ttl = options.ttlMs ?? 4000
   const errorTtl = options.errorTtlMs ?? 7000
-  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const schedule = options.schedule ?? ((dismiss: () => void, ms: number) => {
+    const timer = setTimeout(dismiss, ms)
+    return () => clearTimeout(timer)
+  })
+  const timers = new Set<() => void>()
   const show = (kind: ToastKind, message: string) => {
     const id = ui.getState().addToast(kind, message)
-    const timer = setTimeout(() => {
-      timers.delete(timer)
+    const cancel = schedule(() => {
+      timers.delete(cancel)
       ui.getState().dismissToast(id)
     }, kind === "error" ? errorTtl : ttl)
-    timers.add(timer)
+    timers.add(cancel)
   }
   return {
     show,
     error: (error) => show("error", formatTuiError(error)),
     dispose() {
-      for (const timer of timers) clearTimeout(timer)
+      for (const cancel of timers) cancel()
       timers.clear()
     },
   }

@@ -154,9 +154,17 @@ describe("toasts", () => {
   it("dismiss themselves after a while", async () => {
     app = await renderApp()
     app.services.controller.dispose()
-    const short = (await import("../../src/tui/toaster.ts")).createToaster(app.services.ui, { ttlMs: 30 })
-    await act(async () => short.show("info", "brief"))
+    // The dismissal fires when the test says, not after a time a busy machine could overrun.
+    const due: Array<{ dismiss: () => void; ms: number }> = []
+    const schedule = (dismiss: () => void, ms: number) => {
+      due.push({ dismiss, ms })
+      return () => {}
+    }
+    const toaster = (await import("../../src/tui/toaster.ts")).createToaster(app.services.ui, { ttlMs: 4000, schedule })
+    await act(async () => toaster.show("info", "brief"))
     expect(await app.render()).toContain("brief")
+    expect(due.map((d) => d.ms)).toEqual([4000])
+    await act(async () => due[0]!.dismiss())
     await app.waitForFrame((f) => !f.includes("brief"))
   })
 })
