@@ -8,10 +8,18 @@
 //   const off = everyTick(1000, () => beat())   // off() when done
 //
 // A registration asks the process to stay alive (`keepAlive`, as a plain timer does) or not;
-// the shared timer does while any of its callbacks does.
+// the shared timer does while any of its callbacks does. The timers tick `TICK_LEAD_MS` before
+// the grid of their period on `clockNow` (whole seconds), the clock the C64 scheduler aligns its
+// tasks to: the heartbeat and the emulator's catch-up are done by the time the tasks sample, so
+// neither delays a sample, and the tasks then need only a tenth of a second of emulation.
+
+/** Milliseconds since the epoch on the monotonic clock (fractions kept). */
+export const clockNow = () => performance.timeOrigin + performance.now()
 
 /** The period the shared one-second timer runs at; whole multiples of it ride on it. */
 export const TICK_MS = 1000
+/** How long before the grid point (a whole second) a tick comes. */
+export const TICK_LEAD_MS = 100
 
 interface Tick {
   fn: () => void
@@ -22,20 +30,31 @@ interface Tick {
 }
 
 interface SharedTimer {
-  timer: ReturnType<typeof setInterval>
+  period: number
+  timer: ReturnType<typeof setTimeout> | null
   ticks: Set<Tick>
   count: number
+  keepAlive: boolean
 }
 
 const timers = new Map<number, SharedTimer>()
 
 function refresh(shared: SharedTimer): void {
-  const alive = [...shared.ticks].some((t) => t.keepAlive)
-  if (alive) shared.timer.ref?.()
-  else shared.timer.unref?.()
+  shared.keepAlive = [...shared.ticks].some((t) => t.keepAlive)
+  if (shared.keepAlive) shared.timer?.ref?.()
+  else shared.timer?.unref?.()
+}
+
+/** The next tick: the grid point after the nearest one, less the lead (a timer a little early or late still ticks once). */
+function arm(shared: SharedTimer): void {
+  const now = clockNow()
+  const next = Math.round((now + TICK_LEAD_MS) / shared.period) * shared.period + shared.period - TICK_LEAD_MS
+  shared.timer = setTimeout(() => fire(shared), next - now)
+  if (!shared.keepAlive) shared.timer.unref?.()
 }
 
 function fire(shared: SharedTimer): void {
+  arm(shared)
   shared.count++
   for (const tick of [...shared.ticks]) {
     if (!shared.ticks.has(tick) || (shared.count - tick.start) % tick.every !== 0) continue
@@ -53,9 +72,9 @@ export function everyTick(periodMs: number, fn: () => void, options: { keepAlive
   const base = onBase ? TICK_MS : periodMs
   let shared = timers.get(base)
   if (!shared) {
-    const created: SharedTimer = { timer: setInterval(() => fire(created), base), ticks: new Set(), count: 0 }
-    shared = created
+    shared = { period: base, timer: null, ticks: new Set(), count: 0, keepAlive: true }
     timers.set(base, shared)
+    arm(shared)
   }
   // A period of several ticks counts from now, as a timer of its own would.
   const tick: Tick = { fn, every: onBase ? periodMs / TICK_MS : 1, start: shared.count, keepAlive: options.keepAlive ?? true }
@@ -65,7 +84,8 @@ export function everyTick(periodMs: number, fn: () => void, options: { keepAlive
   return () => {
     if (!owner.ticks.delete(tick)) return
     if (owner.ticks.size === 0) {
-      clearInterval(owner.timer)
+      if (owner.timer !== null) clearTimeout(owner.timer)
+      owner.timer = null
       if (timers.get(base) === owner) timers.delete(base)
     } else refresh(owner)
   }
