@@ -6,17 +6,22 @@
 import { statSync } from "node:fs"
 import { homePaths } from "../store/paths.ts"
 import { compactTasks } from "../store/tasks-repository.ts"
+import { everyTick, TICK_MS } from "../store/shared-ticker.ts"
 import type { RunnerServiceFactory } from "./runner-services.ts"
 
-/** The journal is folded in once it has not changed for this long (checked every half of it: tasks.json is current within 2 s). */
-export const JOURNAL_QUIET_MS = 1000
+/**
+ * The journal is folded in once it has not changed for this long, checked once a second on the
+ * process's shared timer (no wake-up of its own): tasks.json is current within 1.5 s of the last
+ * change, plus the fold itself.
+ */
+export const JOURNAL_QUIET_MS = 500
 
 export const journalCompactionService =
   (options: { quietMs?: number; checkMs?: number; onError?: (error: unknown) => void } = {}): RunnerServiceFactory =>
   async ({ home, mode }) => {
     const quietMs = options.quietMs ?? JOURNAL_QUIET_MS
     const journal = homePaths(home).journal
-    let timer: ReturnType<typeof setInterval> | null = null
+    let stopTicking: (() => void) | null = null
     let running: Promise<unknown> = Promise.resolve()
 
     const quietSince = (): { mtimeMs: number; key: string } | null => {
@@ -52,13 +57,12 @@ export const journalCompactionService =
       commands: [],
       async start() {
         if (mode !== "runner") return
-        timer = setInterval(tick, options.checkMs ?? Math.max(250, quietMs / 2))
-        timer.unref?.()
+        stopTicking = everyTick(options.checkMs ?? TICK_MS, tick, { keepAlive: false })
       },
       async stop() {
-        if (timer === null) return
-        clearInterval(timer)
-        timer = null
+        if (stopTicking === null) return
+        stopTicking()
+        stopTicking = null
         const now = quietSince()
         if (now !== null && now.key !== nothingIn) await compact(now.key)
         else await running

@@ -19,6 +19,7 @@ import { readJournal } from "../store/runner-journal.ts"
 import { removeUnjournaledTemps } from "../store/runner-task-commit.ts"
 import { ensureDirSync } from "../store/durable-file.ts"
 import { homePaths } from "../store/paths.ts"
+import { everyTick } from "../store/shared-ticker.ts"
 import type { AppStore } from "../store/app-store.ts"
 import { sanitizeErrorMessage } from "../domain/errors.ts"
 import { createMemoryManager } from "../memory/memory-manager.ts"
@@ -185,7 +186,8 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
     void processNow()
   }
 
-  const timer = setInterval(() => void processNow(), pollIntervalMs)
+  // On the process's shared one-second timer (the heartbeat's): no wake-up of its own.
+  const stopPolling = everyTick(pollIntervalMs, () => void processNow())
 
   async function startWatching(): Promise<void> {
     const paths = bridgePaths(home)
@@ -207,7 +209,7 @@ export function startBridgeRunner(options: BridgeRunnerOptions): BridgeRunner | 
       return
     }
     stopping = true
-    clearInterval(timer)
+    stopPolling()
     await closeWatcher?.().catch(reportError)
     await passing
     await recorder.idle()

@@ -5,6 +5,7 @@
 import { readConfig } from "../store/config-store.ts"
 import { fileIdentity } from "../store/file-identity.ts"
 import { homePaths } from "../store/paths.ts"
+import { everyTick } from "../store/shared-ticker.ts"
 import { createSyncBridgeCommands } from "../sync/sync-bridge-commands.ts"
 import type { RunnerServiceFactory } from "./runner-services.ts"
 
@@ -13,7 +14,7 @@ export const syncRunnerService =
   async ({ home, mode }) => {
     const paths = homePaths(home)
     const listIdentity = () => `${fileIdentity(paths.tasks)}|${fileIdentity(paths.journal)}`
-    let timer: ReturnType<typeof setInterval> | null = null
+    let stopTicking: (() => void) | null = null
     let busy = false
     let lastSyncAt = Date.now()
     /** The list as the last sync left it, and when it was first seen to differ since. */
@@ -49,12 +50,11 @@ export const syncRunnerService =
       commands: createSyncBridgeCommands(home),
       async start() {
         if (mode !== "runner") return
-        timer = setInterval(() => void tick().catch((error) => options.onError?.(error)), options.checkMs ?? 1000)
-        timer.unref?.()
+        stopTicking = everyTick(options.checkMs ?? 1000, () => void tick().catch((error) => options.onError?.(error)), { keepAlive: false })
       },
       async stop() {
-        if (timer !== null) clearInterval(timer)
-        timer = null
+        stopTicking?.()
+        stopTicking = null
       },
     }
   }

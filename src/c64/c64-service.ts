@@ -107,7 +107,8 @@ export async function createC64Service(options: C64ServiceOptions): Promise<C64S
   const registry = createTaskRegistry({ home: options.home, registry: options.registryFile ?? join(options.home, "tasks.json") })
   await registry.ensure()
   const events = createEventHub()
-  const scheduler = createScheduler(clock)
+  // On the clock's grid: tasks with one interval sample in one wake-up of the runner.
+  const scheduler = createScheduler(clock, { alignToClock: true })
   const rt: TaskRuntime = {
     home: options.home,
     registry,

@@ -18,6 +18,7 @@ import { isTaskId } from "./state/task-id.ts"
 import { ownedByAnotherLiveProcess, ownerOf } from "./task-owner.ts"
 import { logTask, type TaskRuntime } from "./task-runtime.ts"
 import { join } from "node:path"
+import { everyTick } from "../store/shared-ticker.ts"
 
 /** How often the registry is checked while tsk runs tasks (the runner's heartbeat). */
 export const GUARD_EVERY_MS = 1000
@@ -59,22 +60,13 @@ export function createRegistryGuard(rt: TaskRuntime, jobs: () => ReadonlyMap<str
   let known = new Map<string, RegistryEntry>()
   /** The part of each entry a repair looks at, as last checked. */
   const checkedKey = new Map<string, string>()
-  let timer: ReturnType<typeof setTimeout> | null = null
+  let stopTicking: (() => void) | null = null
   let started = false
   /** When the last check began (performance.now()). */
   let lastCheck = -Infinity
 
-  /** The next check a heartbeat after the last one, unless an iteration runs it first. */
-  function arm(): void {
-    if (!started) return
-    if (timer !== null) clearTimeout(timer)
-    timer = setTimeout(() => void tick(), Math.max(0, lastCheck + GUARD_EVERY_MS - performance.now()))
-    timer.unref?.()
-  }
-
   function tick(): Promise<void> {
     lastCheck = performance.now()
-    arm()
     return check()
   }
   let running: Promise<void> | null = null
@@ -157,15 +149,17 @@ export function createRegistryGuard(rt: TaskRuntime, jobs: () => ReadonlyMap<str
     start(onOrphan) {
       resume = onOrphan ?? resume
       started = true
-      arm()
+      // A check every tick of the process's shared one-second timer (the runner's heartbeat
+      // wakes the process then anyway); an iteration a heartbeat after the last check runs one too.
+      stopTicking ??= everyTick(GUARD_EVERY_MS, () => void tick(), { keepAlive: false })
     },
     beat() {
       if (started && performance.now() - lastCheck >= GUARD_EVERY_MS) void tick()
     },
     stop() {
       started = false
-      if (timer !== null) clearTimeout(timer)
-      timer = null
+      stopTicking?.()
+      stopTicking = null
     },
   }
 }

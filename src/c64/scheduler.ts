@@ -2,7 +2,12 @@
 // after the previous run), so slow runs do not drift the timetable. A slot that passes while the
 // process was busy or the previous run is still going is skipped, never made up in a burst. One
 // timer per job and nothing else: an idle runner sleeps.
+// With `alignToClock` (the C64 service's) the timetable is the clock's own grid of the interval
+// (whole seconds for a task every second): the first run is still at once, the next on the first
+// grid point at least half an interval later. Tasks with the same interval then run in one
+// wake-up of the process, right after its other once-a-second work (store/shared-ticker.ts).
 import { createJitterRecorder, type JitterStats } from "./jitter-stats.ts"
+import { clockNow } from "../store/shared-ticker.ts"
 
 export interface SchedulerClock {
   /** Milliseconds since the epoch; fractions welcome (jitter is measured with them). */
@@ -12,7 +17,7 @@ export interface SchedulerClock {
 }
 
 export const systemClock: SchedulerClock = {
-  now: () => performance.timeOrigin + performance.now(),
+  now: clockNow,
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 }
@@ -50,7 +55,12 @@ interface JobState {
   removed: boolean
 }
 
-export function createScheduler(clock: SchedulerClock = systemClock): Scheduler {
+export interface SchedulerOptions {
+  /** Slots on multiples of the interval since the clock's zero instead of from each job's start. */
+  alignToClock?: boolean
+}
+
+export function createScheduler(clock: SchedulerClock = systemClock, options: SchedulerOptions = {}): Scheduler {
   const jobs = new Map<string, JobState>()
   const jitter = createJitterRecorder()
 
@@ -106,9 +116,23 @@ export function createScheduler(clock: SchedulerClock = systemClock): Scheduler 
     add(job) {
       if (!(job.intervalMs > 0)) throw new RangeError(`interval must be above 0 ms (got ${job.intervalMs})`)
       if (jobs.has(job.id)) throw new Error(`job ${job.id} is already scheduled`)
-      const state: JobState = { job, anchor: clock.now(), slot: 0, timer: null, inFlight: null, removed: false }
+      const now = clock.now()
+      const state: JobState = { job, anchor: now, slot: 0, timer: null, inFlight: null, removed: false }
       jobs.set(job.id, state)
-      arm(state)
+      if (!options.alignToClock) {
+        arm(state)
+        return
+      }
+      // The first run at once, off the grid; the timetable from the grid point after it.
+      const interval = job.intervalMs
+      state.anchor = Math.ceil((now + interval / 2) / interval) * interval - interval
+      state.slot = 1
+      state.timer = clock.setTimeout(() => {
+        if (state.removed) return
+        jitter.record(Math.max(0, clock.now() - now))
+        arm(state)
+        state.inFlight = runOnce(state, now)
+      }, 0)
     },
     async remove(id) {
       const state = jobs.get(id)

@@ -4,6 +4,7 @@
 import { statSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { homePaths } from "../store/paths.ts"
+import { everyTick } from "../store/shared-ticker.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { osPaths } from "../os/os-paths.ts"
 import { resolveC64StatePaths } from "../c64/state/state-paths.ts"
@@ -58,18 +59,21 @@ export function startCheckpointWriter(home: string, env: NodeJS.ProcessEnv, opti
     await running
   }
 
-  const timer = setInterval(() => {
-    if (stopped || running || Date.now() - lastAt < minGapMs) return
-    flush("state-change").catch((error) => options.onError?.(error))
-  }, checkMs)
-  timer.unref?.()
+  const stopTicking = everyTick(
+    checkMs,
+    () => {
+      if (stopped || running || Date.now() - lastAt < minGapMs) return
+      flush("state-change").catch((error) => options.onError?.(error))
+    },
+    { keepAlive: false },
+  )
 
   return {
     flush,
     async stop() {
       if (stopped) return
       stopped = true
-      clearInterval(timer)
+      stopTicking()
       await flush("clean-exit", true)
     },
   }

@@ -13,6 +13,7 @@ import { lockGuard, lockSync, tryLock, unlock, withFileLock } from "./file-lock.
 import { homePaths } from "./paths.ts"
 import { TskError } from "../domain/errors.ts"
 import { processIsAlive } from "./process-alive.ts"
+import { everyTick } from "./shared-ticker.ts"
 
 export const RUNNER_HEARTBEAT_MS = 1000
 export const RUNNER_STALE_MS = 5000
@@ -253,7 +254,7 @@ function startHolding(home: string, initial: RunnerFile, heartbeatMs: number, st
   }
 
   let beating = false
-  const timer = setInterval(() => {
+  const stopBeating = everyTick(heartbeatMs, () => {
     if (beating || lost || released) return
     beating = true
     Promise.resolve()
@@ -268,7 +269,7 @@ function startHolding(home: string, initial: RunnerFile, heartbeatMs: number, st
       .finally(() => {
         beating = false
       })
-  }, heartbeatMs)
+  })
 
   return {
     home,
@@ -290,7 +291,7 @@ function startHolding(home: string, initial: RunnerFile, heartbeatMs: number, st
     async release() {
       if (released) return
       released = true
-      clearInterval(timer)
+      stopBeating()
       if (heldHere.get(home) === initial.token) heldHere.delete(home)
       if (lost) return
       await withFileLock(path, async (lock) => {

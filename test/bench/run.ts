@@ -26,7 +26,7 @@ const sections: Array<[string, () => Figure[] | Promise<Figure[]>]> = [
   ["agent memory", () => benchMemory()],
   ["simulated C64", () => benchSimMachine()],
   ["sync through git at 10,000 tasks", () => benchSync()],
-  ["runner with C64 background reads (30 s)", () => benchIdleRunner()],
+  ["runner with C64 background reads (about 80 s)", () => benchIdleRunner()],
 ]
 
 // `npm run bench -- tui bridge` runs only the sections whose title contains one of the words.

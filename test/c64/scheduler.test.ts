@@ -35,6 +35,22 @@ describe("the fixed-rate scheduler", () => {
     await scheduler.close()
   })
 
+  it("with alignToClock runs at once, then on the clock's grid, so jobs started apart run together", async () => {
+    const clock = createManualClock(10_300)
+    const scheduler = createScheduler(clock, { alignToClock: true })
+    const a = recordingJob("a", 1000, clock)
+    scheduler.add(a.job)
+    await clock.advance(250)
+    const b = recordingJob("b", 1000, clock)
+    scheduler.add(b.job)
+    await clock.advance(2800)
+    // The first run at start; the next on the first whole second at least half a period later.
+    expect(a.planned).toEqual([10_300, 11_000, 12_000, 13_000])
+    expect(b.planned).toEqual([10_550, 12_000, 13_000])
+    expect(a.starts.slice(1)).toEqual(a.planned.slice(1))
+    await scheduler.close()
+  })
+
   it("keeps the timetable when runs take part of the period", async () => {
     const clock = createManualClock(0)
     const scheduler = createScheduler(clock)

@@ -1,9 +1,12 @@
 // Runs a machine at its real clock rate without ever blocking the event loop for long: a timer
 // fires every slice and runs the cycles due since the last one, and whoever looks at the machine
 // calls `catchUp()` first, so it always sees the present. Slices are long (a wake-up costs more
-// than emulating a quarter second of a machine that idles) because looking catches up anyway.
+// than emulating a second of a machine that idles, ~3 ms) because looking catches up anyway, and
+// they ride on the process's shared one-second timer (the runner's heartbeat wakes it then).
 // After a stall (a busy event loop, a suspended laptop) at most `maxCatchUpMs` of emulated time is
 // run, so the emulator falls behind instead of spiralling into ever longer slices.
+import { everyTick } from "../../store/shared-ticker.ts"
+
 export interface RealTimeOptions {
   clockHz: number
   sliceMs?: number
@@ -25,7 +28,7 @@ interface Sample {
   busyMs: number
 }
 
-export const DEFAULT_SLICE_MS = 250
+export const DEFAULT_SLICE_MS = 1000
 const DEFAULT_MAX_CATCH_UP_MS = 1000
 const STATS_WINDOW_MS = 2000
 const MIN_STATS_SPAN_MS = 100
@@ -36,7 +39,7 @@ export class RealTimeRunner {
   private readonly sliceMs: number
   private readonly maxCatchUpMs: number
   private readonly now: () => number
-  private timer: ReturnType<typeof setInterval> | undefined
+  private stopTicking: (() => void) | undefined
   private lastWallMs = 0
   /** Wall time granted since start (stalls clipped) and the cycles it has paid for: no drift. */
   private grantedMs = 0
@@ -56,24 +59,23 @@ export class RealTimeRunner {
   }
 
   get running(): boolean {
-    return this.timer !== undefined
+    return this.stopTicking !== undefined
   }
 
   start(): void {
-    if (this.timer !== undefined) return
+    if (this.stopTicking !== undefined) return
     this.failure = null
     this.lastWallMs = this.now()
     this.grantedMs = 0
     this.grantedCycles = 0
     this.samples = [{ wallMs: this.lastWallMs, cycles: this.totalCycles, busyMs: this.totalBusyMs }]
-    this.timer = setInterval(() => this.slice(), this.sliceMs)
     // An emulated machine alone should not keep a process alive.
-    this.timer.unref?.()
+    this.stopTicking = everyTick(this.sliceMs, () => this.slice(), { keepAlive: false })
   }
 
   stop(): void {
-    if (this.timer !== undefined) clearInterval(this.timer)
-    this.timer = undefined
+    this.stopTicking?.()
+    this.stopTicking = undefined
   }
 
   /** Runs the cycles due since the previous slice; returns how many ran. */
