@@ -4,8 +4,8 @@
 // take only complete lines, so they never see half of an append in progress.
 import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, statSync, writeSync } from "node:fs"
 import { appendError } from "../store/home-links.ts"
+import { NEWLINE, readCompleteLines } from "../store/complete-lines.ts"
 
-const NEWLINE = 0x0a
 
 /** Append `lines` (each one JSON text, without newline) in one write; returns the new file size. */
 export function appendJsonLines(path: string, lines: readonly string[]): number {
@@ -55,17 +55,7 @@ export function readJsonLines(path: string, from = 0): JsonLines {
   try {
     const size = fstatSync(fd).size
     if (size <= from) return { lines: [], end: Math.min(from, size) }
-    const buffer = Buffer.alloc(size - from)
-    let read = 0
-    while (read < buffer.length) {
-      const n = readSync(fd, buffer, read, buffer.length - read, from + read)
-      if (n === 0) break
-      read += n
-    }
-    const lastNewline = buffer.lastIndexOf(NEWLINE, read - 1)
-    if (lastNewline < 0) return { lines: [], end: from }
-    const text = buffer.toString("utf8", 0, lastNewline)
-    return { lines: text.length === 0 ? [""] : text.split("\n"), end: from + lastNewline + 1 }
+    return readCompleteLines(fd, from, size) ?? { lines: [], end: from }
   } finally {
     closeSync(fd)
   }

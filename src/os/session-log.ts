@@ -6,6 +6,7 @@
 // node:fs with no other imports: `tsk hook` runs this on every agent event.
 import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs"
 import { appendError, refuseLinkedFolders } from "../store/home-links.ts"
+import { NEWLINE, readCompleteLines } from "../store/complete-lines.ts"
 
 export const SESSION_LOG = "session_log.jsonl"
 /** The log before the last rotation: readers fold its unfolded tail too (session-fold.ts). */
@@ -37,7 +38,6 @@ export interface SessionLogLine {
   host?: string
 }
 
-const NEWLINE = 0x0a
 
 /**
  * Append `line` to the session log under `osRoot`: one write, then fdatasync, so the event is on
@@ -135,16 +135,8 @@ export function readLogTail(log: OpenLog, from: number | null): LogTail & { ino:
   const reset = from > 0 && (size < from || byteAt(fd, from - 1) !== NEWLINE)
   const start = reset ? 0 : from
   if (size <= start) return { ino, lines: [], end: start, reset }
-  const buffer = Buffer.alloc(size - start)
-  let read = 0
-  while (read < buffer.length) {
-    const n = readSync(fd, buffer, read, buffer.length - read, start + read)
-    if (n === 0) break
-    read += n
-  }
-  const lastNewline = buffer.lastIndexOf(NEWLINE, read - 1)
-  if (lastNewline < 0) return { ino, lines: [], end: start, reset }
-  return { ino, lines: buffer.toString("utf8", 0, lastNewline).split("\n"), end: start + lastNewline + 1, reset }
+  const complete = readCompleteLines(fd, start, size)
+  return complete ? { ino, ...complete, reset } : { ino, lines: [], end: start, reset }
 }
 
 function byteAt(fd: number, position: number): number | undefined {
