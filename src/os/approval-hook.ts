@@ -163,6 +163,10 @@ export async function answerPermissionRequest(home: string, event: Record<string
   ensureApprovalDirs(home)
   const timeoutSeconds = approvalTimeoutSeconds(home)
   const request = requestFromEvent(event, now(), timeoutSeconds, options.pid)
+  // Who can answer is settled before the request shows: a request a TUI lists is one this hook
+  // waits for (a TUI that closes after it showed is "tsk closed", never "no tsk watching").
+  const rule = findRule(home, request.session, request.tool)
+  const watched = !rule && watcherPresent(home)
   writeRequest(home, request)
   auditRequest(home, request)
   const settle = (behavior: "allow" | "terminal", by: string, why: string): ApprovalDecision => {
@@ -171,9 +175,8 @@ export async function answerPermissionRequest(home: string, event: Record<string
     return decision
   }
   let decision: ApprovalDecision
-  const rule = findRule(home, request.session, request.tool)
   if (rule) decision = settle("allow", "rule", rule.id)
-  else if (!watcherPresent(home)) decision = settle("terminal", "hook", "no tsk watching")
+  else if (!watched) decision = settle("terminal", "hook", "no tsk watching")
   else {
     const outcome = await waitForDecision(home, request.id, Date.parse(request.expiresAt), () => watcherPresent(home), options.pollMs)
     decision = typeof outcome === "string" ? settle("terminal", "hook", outcome === "timeout" ? "timed out" : "tsk closed") : outcome

@@ -62,7 +62,8 @@ describe("resuming within the same machine", () => {
   afterEach(() => fx.cleanup())
 
   it("leaves tasks running on disk when a service closes, and a new one resumes them", async () => {
-    const task = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 10, count: 8 })
+    // Enough samples that the task is still running when the service closes, on a busy machine too.
+    const task = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 10, count: 40 })
     await waitFor(async () => ((await fx.service.show(task.id)).task.iterations ?? 0) >= 3)
     await fx.service.close()
     const paused = (await fx.service.show(task.id)).task
@@ -71,11 +72,11 @@ describe("resuming within the same machine", () => {
     const done = untilFinished(next, task.id)
     expect((await next.resumeRunning()).map((t) => t.iterations)).toEqual([paused.iterations])
     await done
-    expect(await sampleIndexes(fx.home, task.folder)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+    expect(await sampleIndexes(fx.home, task.folder)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
   })
 
   it("counts a sample written just before the crash that the registry had not counted yet", async () => {
-    const task = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 10, count: 6 })
+    const task = await fx.service.start("read", { address: 0, length: 1 }, { everyMs: 10, count: 40 })
     await waitFor(async () => ((await fx.service.show(task.id)).task.iterations ?? 0) >= 2)
     await fx.service.close()
     const counted = (await fx.service.show(task.id)).task.iterations!
@@ -85,7 +86,7 @@ describe("resuming within the same machine", () => {
     const done = untilFinished(next, task.id)
     expect((await next.resumeRunning())[0]!.iterations).toBe(counted + 1)
     await done
-    expect(await sampleIndexes(fx.home, task.folder)).toEqual([1, 2, 3, 4, 5, 6])
+    expect(await sampleIndexes(fx.home, task.folder)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
   })
 
   it("does not take a task from another live process", async () => {
