@@ -8,7 +8,7 @@ import { closeSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSy
 import { hostname } from "node:os"
 import { join } from "node:path"
 import { processIsAlive } from "../store/process-alive.ts"
-import { replaceFileForHookSync, replaceFileSync } from "../store/atomic-file.ts"
+import { replaceFileSync } from "../store/atomic-file.ts"
 import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
 import { MAX_INBOX_FILE_BYTES, readRegularFileSync } from "../store/regular-file.ts"
 
@@ -109,7 +109,7 @@ const ID_PATTERN = /^[a-z0-9]{4,40}$/
 
 export function writeRequest(home: string, request: ApprovalRequest): void {
   // Written by the hook: atomic, not fsynced, without loading write-file-atomic (atomic-file.ts).
-  replaceFileForHookSync(join(requestsDir(home), `${request.id}.json`), JSON.stringify(request) + "\n", false)
+  replaceFileSync(join(requestsDir(home), `${request.id}.json`), JSON.stringify(request) + "\n", false)
 }
 
 export function readRequest(home: string, id: string): ApprovalRequest | null {

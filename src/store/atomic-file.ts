@@ -17,9 +17,6 @@
 // the temp file on a signal that ends the process; a process with a handler of its own for the
 // signal (run-cli's graceful stop) is left to it (keepingOwnSignalHandlers).
 //
-// The hook (replaceFileForHookSync): the same steps with plain fs calls, for the files `tsk hook`
-// rewrites on every event, whose answer the library's load would make a third slower.
-//
 // A cache (writeCacheFileSync): a file derived from others and written on the read paths (the
 // validation stamp, the base's meta, the time-zone window): atomic, not fsynced, a failure
 // ignored, and with plain fs calls, so that a `tsk list` never loads the library.
@@ -182,31 +179,6 @@ export function replaceFileSync(path: string, content: string | Uint8Array, dura
   const temp = tempPathFor(path)
   try {
     writeFileAtomicLibrary().sync(temp, bufferOf(content), libraryOptions(durable))
-  } catch (error) {
-    removeQuietly(temp)
-    throw error
-  }
-  renameGuarded(temp, path, guard)
-  if (durable) fsyncDirSync(dirname(path))
-}
-
-/**
- * The same steps as replaceFileSync (temp, fsync, guard, rename, folder fsync) with plain fs calls,
- * for the one command whose budget the library's load does not fit: `tsk hook` answers each
- * event of an agent in a few milliseconds (DESIGN 12), and loading write-file-atomic cost it ~5 ms
- * of CPU and ~10 ms of wall time on a 30 ms answer. Only the files the hook rewrites go here
- * (sessions.json, an approval request).
- */
-export function replaceFileForHookSync(path: string, content: string, durable: boolean, guard?: WriteGuard): void {
-  const temp = tempPathFor(path)
-  try {
-    const fd = openSync(temp, "wx", FILE_MODE)
-    try {
-      writeFileSync(fd, content)
-      if (durable) fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
   } catch (error) {
     removeQuietly(temp)
     throw error

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process"
 import { join } from "node:path"
 import { makeTempHome } from "../helpers/temp-home.ts"
 import { BUN, PROJECT_ROOT } from "../helpers/run-tsk.ts"
-import { replaceFile, replaceFileForHookSync, replaceFileSync, TEMP_NAME, writeCacheFileSync, writeTempFileSync } from "../../src/store/atomic-file.ts"
+import { replaceFile, replaceFileSync, TEMP_NAME, writeCacheFileSync, writeTempFileSync } from "../../src/store/atomic-file.ts"
 import { findLeftovers } from "../../src/store/leftovers.ts"
 
 let temp: ReturnType<typeof makeTempHome>
@@ -34,8 +34,6 @@ describe("the whole-file writer", () => {
     expect(readFileSync(file, "utf8")).toBe("bytes")
     replaceFileSync(file, "sync", true)
     expect(readFileSync(file, "utf8")).toBe("sync")
-    replaceFileForHookSync(file, "hook", true)
-    expect(readFileSync(file, "utf8")).toBe("hook")
     expect(writeCacheFileSync(file, "cache")).toBe(true)
     expect(readFileSync(file, "utf8")).toBe("cache")
     expect(readdirSync(temp.home)).toEqual(["config.json"])
@@ -53,7 +51,6 @@ describe("the whole-file writer", () => {
     writeFileSync(file, "theirs")
     await expect(replaceFile(file, "mine", true, refuse)).rejects.toThrow("refused just before the rename")
     expect(() => replaceFileSync(file, "mine", false, refuse)).toThrow("refused just before the rename")
-    expect(() => replaceFileForHookSync(file, "mine", true, refuse)).toThrow("refused just before the rename")
     expect(readFileSync(file, "utf8")).toBe("theirs")
     expect(readdirSync(temp.home)).toEqual(["tasks.json"])
   })
