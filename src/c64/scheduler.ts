@@ -129,7 +129,11 @@ export function createScheduler(clock: SchedulerClock = systemClock, options: Sc
       state.slot = 1
       state.timer = clock.setTimeout(() => {
         if (state.removed) return
-        jitter.record(Math.max(0, clock.now() - now))
+        const at = clock.now()
+        jitter.record(Math.max(0, at - now))
+        // A first run held back (a busy process) keeps the next at least half an interval away:
+        // a grid point it passed meanwhile is skipped, not sampled right after it.
+        state.slot = Math.max(1, Math.ceil((at + interval / 2 - state.anchor) / interval))
         arm(state)
         state.inFlight = runOnce(state, now)
       }, 0)

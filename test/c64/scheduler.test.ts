@@ -51,6 +51,28 @@ describe("the fixed-rate scheduler", () => {
     await scheduler.close()
   })
 
+  it("with alignToClock, a first run held back past the next grid point is not followed at once by a second", async () => {
+    const clock = createManualClock(10_300)
+    const timers: Array<() => void> = []
+    // A clock whose timers we hold back, as a busy event loop would the first run's.
+    const blocked = { ...clock, setTimeout: (fn: () => void) => timers.push(fn) }
+    const scheduler = createScheduler(blocked, { alignToClock: true })
+    const { job, starts } = recordingJob("late-first", 1000, clock)
+    scheduler.add(job)
+    await clock.advance(900)
+    timers.shift()!()
+    await Promise.resolve()
+    // The next timer comes due at once (a zero delay when its slot has passed): it must not sample again.
+    timers.shift()!()
+    await Promise.resolve()
+    expect(starts).toEqual([11_200])
+    await clock.advance(800)
+    timers.shift()!()
+    await Promise.resolve()
+    expect(starts).toEqual([11_200, 12_000])
+    await scheduler.close()
+  })
+
   it("keeps the timetable when runs take part of the period", async () => {
     const clock = createManualClock(0)
     const scheduler = createScheduler(clock)
