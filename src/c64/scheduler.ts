@@ -134,6 +134,8 @@ export function createScheduler(clock: SchedulerClock = systemClock, options: Sc
         // A first run held back (a busy process) keeps the next at least half an interval away:
         // a grid point it passed meanwhile is skipped, not sampled right after it.
         state.slot = Math.max(1, Math.ceil((at + interval / 2 - state.anchor) / interval))
+        const passed = Math.floor((at - state.anchor) / interval)
+        if (passed > 0) jitter.missed(passed)
         arm(state)
         state.inFlight = runOnce(state, now)
       }, 0)

@@ -66,6 +66,7 @@ describe("the fixed-rate scheduler", () => {
     timers.shift()!()
     await Promise.resolve()
     expect(starts).toEqual([11_200])
+    expect(scheduler.jitter().missedSlots).toBe(1)
     await clock.advance(800)
     timers.shift()!()
     await Promise.resolve()
