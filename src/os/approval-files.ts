@@ -108,7 +108,7 @@ export function newApprovalId(): string {
 const ID_PATTERN = /^[a-z0-9]{4,40}$/
 
 export function writeRequest(home: string, request: ApprovalRequest): void {
-  // Written by the hook: atomic, not fsynced, without loading write-file-atomic (atomic-file.ts).
+  // Written by the hook: atomic, not fsynced; write-file-atomic is loaded on this first write (atomic-file.ts).
   replaceFileSync(join(requestsDir(home), `${request.id}.json`), JSON.stringify(request) + "\n", false)
 }
 

@@ -129,6 +129,10 @@ function libraryOptions(durable: boolean): WriteFileAtomic.Options {
 /** The signals a tsk process may handle itself (run-cli.ts stops a command gracefully on two). */
 const HANDLED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const
 
+/** Library writes under way, and the listeners they share (keepingOwnSignalHandlers). */
+let writesUnderWay = 0
+let keepers: Array<[NodeJS.Signals, () => void]> = []
+
 /**
  * Run an asynchronous library write without letting signal-exit end the process on a signal that
  * a handler of the process's own was there to take. signal-exit re-raises a signal when it counts
@@ -140,20 +144,28 @@ const HANDLED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const
  * signals reach JavaScript only after it, when signal-exit's handlers are gone.
  */
 async function keepingOwnSignalHandlers<T>(write: () => Promise<T>): Promise<T> {
-  const added: Array<[NodeJS.Signals, () => void]> = []
-  for (const signal of HANDLED_SIGNALS) {
-    const before = process.listeners(signal)
-    if (before.length === 0) continue
-    const listener = () => {
-      if (!process.listeners(signal).some((handler) => before.includes(handler))) process.removeListener(signal, listener)
+  // The process's own handlers are the listeners there when no write is under way: during one,
+  // its listener and signal-exit's are there too, and a write that began then would count them as
+  // the process's own and keep its listener through a second signal, swallowing it. Writes at once
+  // share the first one's listeners, removed when the last one ends.
+  if (writesUnderWay++ === 0) {
+    for (const signal of HANDLED_SIGNALS) {
+      const before = process.listeners(signal)
+      if (before.length === 0) continue
+      const listener = () => {
+        if (!process.listeners(signal).some((handler) => before.includes(handler))) process.removeListener(signal, listener)
+      }
+      process.prependListener(signal, listener)
+      keepers.push([signal, listener])
     }
-    process.prependListener(signal, listener)
-    added.push([signal, listener])
   }
   try {
     return await write()
   } finally {
-    for (const [signal, listener] of added) process.removeListener(signal, listener)
+    if (--writesUnderWay === 0) {
+      for (const [signal, listener] of keepers) process.removeListener(signal, listener)
+      keepers = []
+    }
   }
 }
 

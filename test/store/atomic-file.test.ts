@@ -153,4 +153,40 @@ describe("a signal during a write", () => {
     const temps = readdirSync(temp.home).filter((name) => TEMP_NAME.test(name))
     expect(findLeftovers(temp.home).map((leftover) => leftover.path.split("/").pop()).sort()).toEqual(temps.sort())
   })
+
+  it("ends the process on a second signal while two writes run at once", () => {
+    // A write that begins while another runs sees that one's listeners (signal-exit's among them)
+    // beside the process's own handler: counted as the process's own, they would keep the
+    // listener ahead of it through a second signal, which the process would then survive.
+    const script = `
+      import { replaceFile } from ${JSON.stringify(join(PROJECT_ROOT, "src", "store", "atomic-file.ts"))}
+      let stops = 0
+      process.once("SIGTERM", () => { stops++ })
+      const content = "x".repeat(16 * 1024 * 1024)
+      // signal-exit counts itself loaded (its listeners there) while a library write runs.
+      const signalExitLoaded = () => globalThis[Symbol.for("signal-exit emitter")]?.count === 1
+      let sent = 0
+      for (let attempt = 0; attempt < 50 && sent < 2; attempt++) {
+        let finished = 0
+        const writes = Promise.all([1, 2].map((n) => replaceFile(${JSON.stringify(temp.home)} + "/big-" + n + ".txt", content, true).then(() => finished++)))
+        const watch = () => {
+          if (finished > 0) return
+          if (sent === 0 && signalExitLoaded() && process.listenerCount("SIGTERM") >= 3) {
+            sent = 1
+            process.kill(process.pid, "SIGTERM")
+          } else if (sent === 1 && stops === 1 && signalExitLoaded()) {
+            sent = 2
+            process.kill(process.pid, "SIGTERM")
+            return
+          }
+          setImmediate(watch)
+        }
+        setImmediate(watch)
+        await writes
+      }
+      console.log(JSON.stringify({ sent, stops, listeners: process.listenerCount("SIGTERM") }))
+    `
+    const run = spawnSync(BUN, ["-e", script], { cwd: PROJECT_ROOT, env: { ...process.env, TSK_HOME: temp.home }, encoding: "utf8", timeout: 120_000, killSignal: "SIGKILL" })
+    expect(run.signal, `${run.stdout}${run.stderr}`).toBe("SIGTERM")
+  })
 })
