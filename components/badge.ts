@@ -2,7 +2,8 @@
 // swaps fg and bg itself for INVERSE and then also emits SGR 7, so the terminal swaps them back and
 // the text lands on its own colour (invisible). Colour themes therefore set both colours explicitly;
 // only the monochrome theme, whose colours are the terminal's defaults, relies on inverse video.
-import { TextAttributes, type ColorInput } from "@opentui/core"
+import type { ColorInput } from "@opentui/core"
+import { TextAttributes } from "./theme/text-attributes.ts"
 import type { Theme } from "./theme/theme.ts"
 
 export interface BadgeStyle {

@@ -5,7 +5,7 @@
 // costs a few tenths of a millisecond to create, and the first frame had ~70 of them.
 import type { ColorInput, MouseEvent, RGBA, TextChunk } from "@opentui/core"
 import { parseColor, StyledText, TextAttributes } from "@opentui/core"
-import { cutText, textWidth } from "./text-fit.ts"
+import { fitSegments } from "./text-fit.ts"
 
 export interface Segment {
   text: string
@@ -23,28 +23,6 @@ export interface LineProps {
   inverse?: boolean
   /** A click on the line; `column` counts from the line's left edge. */
   onClick?(column: number): void
-}
-
-/** Cut segments to `width` columns in total and pad the rest with spaces; a cut ends with "…",
- * also when it falls exactly between two segments (a whole segment dropped must not vanish silently). */
-export function fitSegments(segments: readonly Segment[], width: number): Segment[] {
-  const visible = textWidth(segments.map((s) => s.text).join("").trimEnd())
-  const cut = visible > width
-  const limit = cut ? width - 1 : width
-  const out: Segment[] = []
-  let used = 0
-  for (const segment of segments) {
-    if (used >= limit) break
-    const text = cutText(segment.text, limit - used)
-    out.push({ ...segment, text })
-    used += textWidth(text)
-  }
-  if (cut && width > 0) {
-    out.push({ ...(out.at(-1) ?? {}), text: "…" })
-    used += 1
-  }
-  if (used < width) out.push({ text: " ".repeat(width - used) })
-  return out
 }
 
 /**

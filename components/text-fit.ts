@@ -1,4 +1,6 @@
 // Fitting text into terminal columns (wide characters such as emoji count two).
+import type { Segment } from "./line.tsx"
+
 export function textWidth(text: string): number {
   return Bun.stringWidth(text)
 }
@@ -28,4 +30,26 @@ export function cutText(text: string, width: number): string {
 export function padText(text: string, width: number): string {
   const fitted = fitText(text, width)
   return fitted + " ".repeat(Math.max(0, width - textWidth(fitted)))
+}
+
+/** Cut segments to `width` columns in total and pad the rest with spaces; a cut ends with "…",
+ * also when it falls exactly between two segments (a whole segment dropped must not vanish silently). */
+export function fitSegments(segments: readonly Segment[], width: number): Segment[] {
+  const visible = textWidth(segments.map((s) => s.text).join("").trimEnd())
+  const cut = visible > width
+  const limit = cut ? width - 1 : width
+  const out: Segment[] = []
+  let used = 0
+  for (const segment of segments) {
+    if (used >= limit) break
+    const text = cutText(segment.text, limit - used)
+    out.push({ ...segment, text })
+    used += textWidth(text)
+  }
+  if (cut && width > 0) {
+    out.push({ ...(out.at(-1) ?? {}), text: "…" })
+    used += 1
+  }
+  if (used < width) out.push({ text: " ".repeat(width - used) })
+  return out
 }

@@ -9,7 +9,7 @@ import { useServices, useTheme } from "../app-context.tsx"
 import { paneFrame } from "../pane-frame.ts"
 import { useTaskView, useUiState } from "../hooks/use-stores.ts"
 import { Line } from "../line.tsx"
-import { scrollWindow } from "../list/task-list-pane.tsx"
+import { scrollWindow } from "../list/list-lines.ts"
 import { cardLines, taskRowSegments } from "../list/task-row-segments.ts"
 
 /** Columns narrower than this (inside their border) draw each card in two lines. */

@@ -1,6 +1,6 @@
 // Every field of one task as lines for the detail panel: fields, description, blockers, subtasks,
 // notes and time entries. Long text is wrapped to the panel's width.
-import { TextAttributes } from "@opentui/core"
+import { TextAttributes } from "../theme/text-attributes.ts"
 import { formatDuration, formatClock } from "../../src/domain/duration.ts"
 import { describeRecurrence } from "../../src/domain/recurrence.ts"
 import { isOverdue } from "../../src/domain/task-query.ts"

@@ -9,9 +9,7 @@ import { AgentStrip, AGENT_STRIP_HEIGHT, ApprovalStripLine } from "../monitor/ag
 import { NO_C64, NO_OS } from "../monitor/feed-fallbacks.ts"
 import { TaskDetailPane } from "./task-detail-pane.tsx"
 import { TaskListPane } from "./task-list-pane.tsx"
-
-/** Below this width the detail panel only shows when it has the focus (Tab). */
-export const SIDE_BY_SIDE_MIN_WIDTH = 70
+import { listLayout } from "./list-lines.ts"
 
 export function ListView(props: { width: number; height: number }) {
   const feeds = useMonitorFeeds()
@@ -28,8 +26,7 @@ export function ListView(props: { width: number; height: number }) {
   const pending = useUiState((s) => s.approvals.pending)
   const mainHeight = props.height - (strip ? AGENT_STRIP_HEIGHT : 0) - (pending.length > 0 ? 1 : 0)
   const detailShown = useUiState((s) => s.detailShown)
-  const sideBySide = props.width >= SIDE_BY_SIDE_MIN_WIDTH && detailShown
-  const listWidth = sideBySide ? Math.floor(props.width * 0.58) : props.width
+  const { sideBySide, listWidth } = listLayout(props.width, detailShown)
   return (
     <box flexDirection="column" width={props.width} height={props.height}>
       <box flexDirection="row" height={mainHeight}>

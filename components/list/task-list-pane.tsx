@@ -3,27 +3,16 @@
 import type { MouseEvent } from "@opentui/core"
 import { isDefaultFilter } from "../../src/tui/task-filter.ts"
 import { useEffect, useRef } from "react"
-import { localDateOf } from "../../src/domain/local-date.ts"
-import { isBlocked, progressOf } from "../../src/domain/task-tree.ts"
 import { useServices, useTheme } from "../app-context.tsx"
 import { paneFrame } from "../pane-frame.ts"
 import { useAppState, useTaskView, useUiState, useVisibleRows } from "../hooks/use-stores.ts"
 import { Lines } from "../line.tsx"
-import { taskRowSegments, type RowMark } from "./task-row-segments.ts"
+import { emptyListText, listLines, listTitle, scrollWindow } from "./list-lines.ts"
 
 export interface TaskListPaneProps {
   width: number
   height: number
   focused: boolean
-}
-
-/** First row to draw so that `cursor` stays inside a window of `size` rows, moving as little as possible. */
-export function scrollWindow(previousTop: number, cursor: number, size: number, count: number): number {
-  if (size <= 0) return 0
-  let top = Math.min(previousTop, Math.max(0, count - size))
-  if (cursor < top) top = cursor
-  if (cursor >= top + size) top = cursor - size + 1
-  return Math.max(0, top)
 }
 
 export function TaskListPane(props: TaskListPaneProps) {
@@ -45,35 +34,21 @@ export function TaskListPane(props: TaskListPaneProps) {
   const top = scrollWindow(topRef.current, Math.max(0, cursor), size, rows.length)
   topRef.current = top
   const anchor = anchorId === null ? -1 : rows.indexOf(anchorId)
-  const [from, to] = anchor < 0 ? [cursor, cursor] : [Math.min(anchor, cursor), Math.max(anchor, cursor)]
-  const clock = now()
-  const today = localDateOf(clock)
-  const title = rows.length === 0 ? " Tasks " : ` Tasks ${cursor + 1}/${rows.length} `
   return (
     <box
       width={props.width}
       height={props.height}
-      {...paneFrame(theme, props.focused, title)}
+      {...paneFrame(theme, props.focused, listTitle(rows, cursor))}
       flexDirection="column"
       onMouseScroll={(event: MouseEvent) => controller.mouse.wheelList(event.scroll?.direction === "up" ? -1 : 1)}
     >
       {rows.length === 0 ? (
-        <text fg={theme.textMuted}>{filtered ? " No task matches the filter (Esc clears it)." : view.tasks.length > 0 ? " No open tasks. f shows done ones." : readOnly ? " No tasks." : " No tasks yet. Press a to add one."}</text>
+        <text fg={theme.textMuted}>{emptyListText(filtered, view, readOnly)}</text>
       ) : (
         <Lines
           width={innerWidth}
           onClick={(row) => controller.mouse.selectListRow(top + row)}
-          lines={rows.slice(top, top + size).map((row, i) => {
-            const at = top + i
-            const mark: RowMark = at === cursor ? "cursor" : at >= from && at <= to ? "selected" : "none"
-            const highlighted = mark !== "none" && props.focused
-            return {
-              fg: highlighted ? theme.selectionFg : theme.text,
-              bg: highlighted && !theme.inverseSelection ? theme.selectionBg : undefined,
-              inverse: highlighted && theme.inverseSelection,
-              segments: taskRowSegments({ ...row, progress: progressOf(view.children, row.task.id), blocked: isBlocked(view.index, row.task) }, mark, innerWidth, today, theme, clock),
-            }
-          })}
+          lines={listLines({ rows, cursor, top, size, anchor, focused: props.focused, view, innerWidth, theme, now: now() })}
         />
       )}
     </box>

@@ -1,7 +1,7 @@
 // The segments of one task row: cursor, indent, expander, status glyph, priority mark, title, and
 // on the right blocked, progress, who holds it, due, project and tags, dropping from the right when
 // space runs out.
-import { TextAttributes } from "@opentui/core"
+import { TextAttributes } from "../theme/text-attributes.ts"
 import { daysBetween } from "../../src/domain/local-date.ts"
 import { isOverdue } from "../../src/domain/task-query.ts"
 import type { Priority, Task, TaskStatus } from "../../src/domain/task.ts"
