@@ -167,17 +167,29 @@ const ATTRIBUTE_CODES: Array<[number, string]> = [
 
 /** The grid as one write to the terminal: each row from its first column, a style change only where the style changes. */
 export function gridToAnsi(grid: ScreenGrid, depth: ColorDepth): string {
-  let out = ""
-  grid.rows.forEach((row, y) => {
-    out += `\x1b[${y + 1};1H`
-    let last = ""
-    for (const cell of row) {
-      if (cell.char === "") continue
-      const codes = ["0", ...ATTRIBUTE_CODES.filter(([bit]) => cell.attributes & bit).map(([, code]) => code), sgrColor(cell.fg, false, depth), sgrColor(cell.bg, true, depth)].join(";")
-      if (codes !== last) out += `\x1b[${codes}m`
-      last = codes
-      out += cell.char
+  const sgr = new Map<string, string>()
+  const styleOf = (cell: Cell) => {
+    const key = `${cell.fg} ${cell.bg} ${cell.attributes}`
+    let codes = sgr.get(key)
+    if (codes === undefined) {
+      codes = "0"
+      for (const [bit, code] of ATTRIBUTE_CODES) if (cell.attributes & bit) codes += `;${code}`
+      codes = `\x1b[${codes};${sgrColor(cell.fg, false, depth)};${sgrColor(cell.bg, true, depth)}m`
+      sgr.set(key, codes)
     }
-  })
-  return `${out}\x1b[0m`
+    return codes
+  }
+  const parts: string[] = []
+  for (let y = 0; y < grid.rows.length; y++) {
+    parts.push(`\x1b[${y + 1};1H`)
+    let last: Cell | null = null
+    for (const cell of grid.rows[y]!) {
+      if (cell.char === "") continue
+      if (last === null || cell.fg !== last.fg || cell.bg !== last.bg || cell.attributes !== last.attributes) parts.push(styleOf(cell))
+      parts.push(cell.char)
+      last = cell
+    }
+  }
+  parts.push("\x1b[0m")
+  return parts.join("")
 }

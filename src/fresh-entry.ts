@@ -70,14 +70,16 @@ export async function runFresh(self: string, argv: string[], run: RunArgv, load:
  * rebuilt first, so the bundle loaded is the new one; where the build fails, the command runs
  * from the sources instead (nothing of it ran yet: the bundles are loaded before a command runs,
  * or the TUI opens). tui.js has ~320 sources and folders of the ~410, more.js ~260.
+ * `beforeRebuild` runs before a rebuild starts (the first screen gives the shell's screen back).
  */
-export function freshParts(part?: string): void {
+export function freshParts(part?: string, beforeRebuild?: () => void): void {
   const checked = state[CHECKED]
   if (!checked || checked.whole || (part !== undefined && checked.parts.has(part))) return
   const fresh = bundleFreshness(checked.dist, part)
   if (fresh === "all") checked.whole = true
   else if (fresh === "own") checked.parts.add(part!)
   if (fresh) return
+  beforeRebuild?.()
   const root = checkoutOf(checked.dist)
   if (!rebuild(root)) process.exit(runSources(root, process.argv.slice(2)))
   checked.build = manifestBuild(checked.dist)

@@ -16,3 +16,8 @@ if (setJITPolicy) {
   setJITPolicy(START_JIT_SCALE)
   setTimeout(() => setJITPolicy(1), START_JIT_MS).unref()
 }
+
+/** The normal JIT from now on: for a process that will run its loops over the whole list at once (the TUI's first screen). */
+export function normalJitNow(): void {
+  setJITPolicy?.(1)
+}

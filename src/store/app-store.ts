@@ -79,10 +79,20 @@ export interface AppStoreOptions {
   newId?: () => string
   /** Who makes the changes (a CLI caller): the leases it holds on the tasks it changes are renewed. */
   actor?: string
+  /**
+   * The list as read already for this store's first load (`tsk` reads it to draw its first screen
+   * before the app loads), with what its files were before that read (tasksIdentity).
+   */
+  firstRead?: FirstRead
+}
+
+export interface FirstRead {
+  snapshot: TasksSnapshot
+  seen: string
 }
 
 /** The list's files as they are now: tasks.json and its journal. */
-function tasksIdentity(paths: ReturnType<typeof homePaths>): string {
+export function tasksIdentity(paths: ReturnType<typeof homePaths>): string {
   return `${fileIdentity(paths.tasks)}|${fileIdentity(paths.journal)}`
 }
 
@@ -98,6 +108,7 @@ export function createAppStore(options: AppStoreOptions): AppStore {
   let tasksSeen: string | null = ""
   let configSeen: string | null = ""
   let refreshing: Promise<void> | null = null
+  let firstRead = options.firstRead
 
   return createStore<AppState>()((set, get) => {
     async function mutate<T>(operation: (tasks: Task[], ctx: OperationContext) => Mutation<T>): Promise<T> {
@@ -148,13 +159,15 @@ export function createAppStore(options: AppStoreOptions): AppStore {
           // are read, or before watch() starts, is then a change to the next refresh (the TUI
           // loads, then watches). Later, refresh() records them: a reload (a claim's) that
           // overtook a refresh's read leaves the next poll to find the newer file again.
+          const first = get().loaded ? undefined : firstRead
+          firstRead = undefined
           if (!get().loaded) {
-            tasksSeen = tasksIdentity(paths)
+            tasksSeen = first?.seen ?? tasksIdentity(paths)
             configSeen = fileIdentity(paths.config)
           }
           // The config schema (zod) loads only here, never for a one-shot change.
           const { readConfig } = await import("./config-store.ts")
-          const [snapshot, config] = await Promise.all([readTasks(paths), readConfig(paths)])
+          const [snapshot, config] = await Promise.all([first?.snapshot ?? readTasks(paths), readConfig(paths)])
           if (!get().loaded || get().loadError) set({ tasks: snapshot.tasks, revision: snapshot.revision })
           else take(snapshot)
           set({ config, loadError: null, loaded: true })

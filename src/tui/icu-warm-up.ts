@@ -14,8 +14,18 @@ export type StartWorker = (url: string) => { unref?(): void }
 
 const startBunWorker: StartWorker = (url) => new Worker(url)
 
-/** Starts the warm-up and returns at once. */
+const STARTED = Symbol.for("tsk.icu.warm-up")
+
+/**
+ * Starts the warm-up and returns at once. The real one starts once per process: `tsk` starts it
+ * before it reads the list for its first screen (cli-main.ts), the TUI's start again (the demo).
+ */
 export function warmIcuOnWorker(startWorker: StartWorker = startBunWorker): void {
+  const process = globalThis as { [STARTED]?: true }
+  if (startWorker === startBunWorker) {
+    if (process[STARTED]) return
+    process[STARTED] = true
+  }
   try {
     // A data: URL needs no file beside the bundle. The worker ends once it has asked (nothing is
     // left for it to do); unref: it never holds the process open.

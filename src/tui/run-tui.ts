@@ -13,6 +13,7 @@ import type { OpenedFeeds } from "./open-monitor-feeds.ts"
 import { createTuiServices, type AppServices } from "./tui-services.ts"
 import { launchMark, launchTraceWrite } from "../store/launch-trace.ts"
 import { afterNextFrame, firstContentFrame, nextMacrotask } from "./paint-gate.ts"
+import type { PaintedScreen } from "./painted-screen.ts"
 
 export interface StartTuiOptions {
   env: NodeJS.ProcessEnv
@@ -25,6 +26,8 @@ export interface StartTuiOptions {
   startBridge?: StartBridge
   /** The monitor feeds (default: the C64 task state and the agent operating state of this home). */
   feeds?: MonitorFeeds
+  /** The first screen drawn before the app loaded, and the list read for it (`tsk`; not the demo). */
+  painted?: PaintedScreen | null
   /** Runs once the app is on screen; the returned function is called on quit (the demo's agent). */
   onStarted?: (started: { home: string; notifyError(message: string): void }) => () => Promise<void> | void
 }
@@ -39,7 +42,7 @@ function defaultBridgeStarter(env: NodeJS.ProcessEnv): StartBridge {
 export async function runTui(options: StartTuiOptions): Promise<number> {
   const home = tskHome(options.env)
   const app = options.loadApp()
-  const store = createAppStore({ home })
+  const store = createAppStore({ home, firstRead: options.painted?.firstRead })
   await store.getState().reload()
   launchMark("run-tui: tasks read")
   const App = await app
@@ -62,6 +65,7 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
     useMouse: store.getState().config.ui.mouse,
     onDestroy: () => controller.context.requestQuit(),
   })
+  options.painted?.handOver()
   launchMark("run-tui: renderer created")
   const stopMouseSetting = store.subscribe((s) => {
     if (renderer.useMouse !== s.config.ui.mouse) renderer.useMouse = s.config.ui.mouse

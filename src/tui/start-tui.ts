@@ -37,6 +37,7 @@ export async function startTui(options: StartTuiOptions, terminal: TerminalCheck
     launchMark("start-tui: run-tui imported")
     return await runTui(options)
   } catch (error) {
+    options.painted?.restore()
     terminal.printErr(`tsk: ${sanitizeErrorMessage(error)}`)
     return 1
   }

@@ -1,0 +1,171 @@
+// `tsk` draws its first screen before OpenTUI and React load (~60 ms of a launch at 10,000 tasks):
+// the list is read, the screen the app's first frame will show is drawn from it
+// (components/first-screen.ts) and written to the terminal's alternate screen; then the app loads,
+// takes the list read here as its first load, and its first frame draws the same cells over it
+// (run-tui.ts hands the terminal over). Keys typed meanwhile wait in the terminal for the app.
+// Nothing is drawn, and the app starts as before, unless stdin and stdout are terminals of at least
+// 40×10, config.json opens the app on the List with no agent strip forced on, and the list reads
+// without an error; TSK_FIRST_SCREEN=0 turns it off.
+import { writeSync } from "node:fs"
+import { firstScreen } from "../../components/first-screen.ts"
+import { colorDepth, gridToAnsi } from "../../components/screen-grid.ts"
+import { tasksIdentity } from "../store/app-store.ts"
+import { homePaths, tskHome, type HomePaths } from "../store/paths.ts"
+import { readTasks } from "../store/tasks-read.ts"
+import type { TasksSnapshot } from "../store/tasks-cache.ts"
+import { nothingAt } from "../store/bun-files.ts"
+import { readRegularFileIdentity } from "../store/file-identity.ts"
+import { MAX_STATE_FILE_BYTES, readRegularFileSync } from "../store/regular-file.ts"
+import { readValidatedStamp } from "../store/validated-stamp.ts"
+import type { Task } from "../domain/task.ts"
+import type { ScreenGrid } from "../../components/screen-grid.ts"
+import { currentConflicts } from "../tui/conflicts-feed.ts"
+import { launchMark } from "../store/launch-trace.ts"
+import type { PaintedScreen } from "../tui/painted-screen.ts"
+
+/** The terminal's size (TIOCGWINSZ), or null when the descriptor is not a terminal or the system is not one this knows. */
+async function terminalSize(fd: number): Promise<{ width: number; height: number } | null> {
+  const request = process.platform === "linux" ? 0x5413 : process.platform === "darwin" ? 0x40087468 : null
+  if (request === null) return null
+  try {
+    // bun:ffi only here: no other command pays for it (~1 ms; process.stdout's size costs ~11 ms, Node's streams).
+    const { dlopen, ptr } = await import("bun:ffi")
+    const libc = dlopen(process.platform === "darwin" ? "libSystem.B.dylib" : "libc.so.6", { ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" } })
+    try {
+      const size = new Uint16Array(4)
+      if (libc.symbols.ioctl(fd, request, ptr(size)) !== 0) return null
+      return { height: size[0]!, width: size[1]! }
+    } finally {
+      libc.close()
+    }
+  } catch {
+    return null
+  }
+}
+
+/** tasks.json is the file tsk last stamped as checked (validated-stamp.ts): reading it costs a parse. */
+async function stampNamesFile(paths: HomePaths): Promise<boolean> {
+  try {
+    const [identity, stamp] = await Promise.all([readRegularFileIdentity(paths.tasks), readValidatedStamp(paths.tasks)])
+    return identity !== null && identity === stamp
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The tasks of a tasks.json tsk has not checked, parsed only, when it is a regular file (not
+ * followed through a link, read without blocking) in tsk's format and no journal lies beside it;
+ * else null.
+ */
+function peekList(paths: HomePaths): Task[] | null {
+  if (!nothingAt(paths.journal)) return null
+  try {
+    const read = readRegularFileSync(paths.tasks, MAX_STATE_FILE_BYTES)
+    if (read.kind !== "ok") return null
+    const tasks = (JSON.parse(read.bytes.toString("utf8")) as { tasks?: unknown }).tasks
+    return Array.isArray(tasks) ? (tasks as Task[]) : null
+  } catch {
+    return null
+  }
+}
+
+/** config.json's theme, when it opens the app as the first screen draws it (the List, no agent strip forced on); else null. */
+async function listTheme(path: string): Promise<"dark" | "light" | null> {
+  let text: string
+  try {
+    text = await Bun.file(path).text()
+  } catch {
+    return "dark"
+  }
+  try {
+    const ui = (JSON.parse(text) as { ui?: { theme?: unknown; defaultView?: unknown; agentStrip?: unknown } }).ui ?? {}
+    if (ui.defaultView !== undefined && ui.defaultView !== "list") return null
+    if (ui.agentStrip !== undefined && ui.agentStrip !== "auto" && ui.agentStrip !== "off") return null
+    return ui.theme === undefined || ui.theme === "dark" ? "dark" : ui.theme === "light" ? "light" : null
+  } catch {
+    return null
+  }
+}
+
+/** Written whole, now (a signal handler's last word, or before OpenTUI's next frame). */
+function write(text: string): void {
+  const bytes = Buffer.from(text)
+  for (let at = 0; at < bytes.length; ) {
+    try {
+      at += writeSync(1, bytes, at)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") return
+      Bun.sleepSync(1)
+    }
+  }
+}
+
+const ENTER = "\x1b[?1049h\x1b[?25l"
+const LEAVE = "\x1b[?25h\x1b[?1049l"
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const
+
+/** Draws the first screen, or returns null (and draws nothing) where the app must draw its own. */
+export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedScreen | null> {
+  if (env.TSK_FIRST_SCREEN === "0") return null
+  launchMark("first-paint: loaded")
+  const [size, input] = await Promise.all([terminalSize(1), terminalSize(0)])
+  if (!size || !input) return null
+  launchMark("first-paint: size")
+  const paths = homePaths(tskHome(env))
+  const theme = await listTheme(paths.config)
+  if (theme === null) return null
+  const seen = tasksIdentity(paths)
+  // A list tsk wrote and stamped is read as the app reads it. One another program wrote is drawn as
+  // parsed and checked after (~15 ms at 10,000 tasks): a file that fails the check then opens the
+  // app read-only, saying why, over the screen drawn.
+  const peeked = (await stampNamesFile(paths)) ? null : peekList(paths)
+  let snapshot: TasksSnapshot | null = null
+  if (!peeked) {
+    try {
+      snapshot = await readTasks(paths)
+    } catch {
+      // The app says what is wrong with the list (read-only, with the reason).
+      return null
+    }
+  }
+  launchMark("first-paint: read")
+  let grid: ScreenGrid | null
+  try {
+    grid = firstScreen({ tasks: peeked ?? snapshot!.tasks, width: size.width, height: size.height, theme, env, now: new Date(), conflicts: currentConflicts(paths.home).length })
+  } catch {
+    // A list only parsed may hold anything: the app's own first frame comes instead.
+    grid = null
+  }
+  if (!grid) return null
+  launchMark("first-paint: grid")
+  // One write, as a synchronized update where the terminal has them, the cursor home so that a key
+  // echoed before the app takes the terminal lands where the app's frame draws over it.
+  const screen = `\x1b[?2026h${gridToAnsi(grid, colorDepth(env))}\x1b[H\x1b[?2026l`
+  launchMark("first-paint: ansi")
+  await Bun.write(Bun.stdout, ENTER + screen)
+  let handedOver = false
+  const restore = () => {
+    if (handedOver) return
+    handedOver = true
+    for (const signal of SIGNALS) process.off(signal, interrupted)
+    write(LEAVE)
+  }
+  // A Ctrl+C (the terminal is not raw yet) or a kill before the app has the terminal: the shell's screen back.
+  const interrupted = () => {
+    restore()
+    process.exit(130)
+  }
+  for (const signal of SIGNALS) process.on(signal, interrupted)
+  if (peeked) snapshot = await readTasks(paths).catch(() => null)
+  return {
+    firstRead: snapshot ? { snapshot, seen } : undefined,
+    handOver() {
+      if (handedOver) return
+      handedOver = true
+      for (const signal of SIGNALS) process.off(signal, interrupted)
+      write(screen)
+    },
+    restore,
+  }
+}
