@@ -4,7 +4,6 @@
 // status-line.ts) and the UI store's first state. `tsk` writes it to the terminal before OpenTUI and
 // React load (src/cli/first-paint.ts), and the app's first frame then draws the same cells over it.
 // test/components/first-screen.test.ts holds it to the app's first frame, cell by cell.
-import { launchMark } from "../src/store/launch-trace.ts"
 import { localDateOf } from "../src/domain/local-date.ts"
 import type { Task } from "../src/domain/task.ts"
 import { taskCounts } from "../src/tui/task-counts.ts"
@@ -55,7 +54,6 @@ export function firstScreen(input: FirstScreenInput): ScreenGrid | null {
   const body = Math.max(1, Math.max(3, height - 2) - BAND_ROWS)
   const view = taskView(input.tasks, ui.pending)
   const rows = visibleRows(view, { statusFilter: ui.statusFilter, sort: ui.sort, search: ui.search, collapsed: ui.collapsed, facets: ui.facets, today: ui.today })
-  launchMark("first-screen: rows")
   const cursor = selectedRowIndex(rows, ui.selectedId, ui.selectedIndex)
   const { sideBySide, listWidth } = listLayout(width, ui.detailShown)
   const size = body - 2
@@ -81,7 +79,6 @@ export function firstScreen(input: FirstScreenInput): ScreenGrid | null {
     }
   }
 
-  launchMark("first-screen: panes")
   const counts = taskCounts(view, today)
   const status = statusLine({ width, readOnly: false, dialogs: ui.dialogs, view: ui.view, pane: ui.pane, visualAnchorId: ui.visualAnchorId, counts, statusFilter: ui.statusFilter, facets: ui.facets, search: ui.search, sort: ui.sort, theme })
   grid.line(0, 1 + body + BAND_ROWS, width, { segments: status, fg: theme.text, bg: theme.panel })

@@ -2,15 +2,13 @@
 // (and what it imports) as CommonJS with its bytecode, dist/cli.js, and compiled into the
 // executable dist/tsk-cli (see build-dist.ts), which the launcher runs; main.js imports it too;
 // so it drains its own output (that bundle holds its own copy of process-output.ts).
-import { normalJitNow } from "./jit-at-start.ts"
+import "./jit-at-start.ts"
 import { flushOutput, stdoutIsTTY } from "./cli/process-output.ts"
-import { firstStart, freshParts, runFresh, type LoadedEntry } from "./fresh-entry.ts"
+import { firstStart, runFresh, type LoadedEntry } from "./fresh-entry.ts"
 import { executableFolder, rerunWithNodeEnv, runsAsExecutable, tskCommandLine } from "./store/tsk-process.ts"
 import { tskHome } from "./store/paths.ts"
 import { nothingAt } from "./store/bun-files.ts"
 import { HOOK_PART } from "./setup/dist-paths.mjs"
-import { DIST_TUI } from "./setup/bundle-parts.ts"
-import { warmIcuOnWorker } from "./tui/icu-warm-up.ts"
 import { launchMark } from "./store/launch-trace.ts"
 
 const COMPACTOR_ARG = "__compact-tasks"
@@ -39,21 +37,7 @@ export async function runCommandLine(argv: string[]): Promise<number> {
   // The TUI hosts the agent bridge itself when integrations.agent.enabled asks (run-tui.ts).
   if (argv.length === 0) {
     launchMark("cli: command line")
-    const rerun = rerunWithNodeEnv(argv)
-    if (rerun !== undefined) return rerun
-    // The first screen asks the local time zone (~8 ms the first time): asked on the other core meanwhile.
-    warmIcuOnWorker()
-    normalJitNow()
-    const painted = await (await import("./cli/first-paint.ts")).paintFirstScreen(process.env)
-    launchMark("cli: first screen")
-    // A stale tui.js is rebuilt, and says so, on the shell's screen.
-    freshParts(DIST_TUI, () => painted?.restore())
-    try {
-      return await (await import("./tui-entry.ts")).openTui({ env: process.env, painted })
-    } catch (error) {
-      painted?.restore()
-      throw error
-    }
+    return rerunWithNodeEnv(argv) ?? (await import("./cli/tui-launch.ts")).launchTui(process.env)
   }
   if (argv[0] === COMPACTOR_ARG && argv.length === 1) {
     await (await import("./store/background-compaction.ts")).runCompactor(tskHome(process.env))

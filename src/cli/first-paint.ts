@@ -15,7 +15,7 @@ import { readTasks } from "../store/tasks-read.ts"
 import type { TasksSnapshot } from "../store/tasks-cache.ts"
 import { nothingAt } from "../store/bun-files.ts"
 import { readRegularFileIdentity } from "../store/file-identity.ts"
-import { MAX_STATE_FILE_BYTES, readRegularFileSync } from "../store/regular-file.ts"
+import { MAX_STATE_FILE_BYTES } from "../store/regular-file.ts"
 import { readValidatedStamp } from "../store/validated-stamp.ts"
 import type { Task } from "../domain/task.ts"
 import type { ScreenGrid } from "../../components/screen-grid.ts"
@@ -54,16 +54,17 @@ async function stampNamesFile(paths: HomePaths): Promise<boolean> {
 }
 
 /**
- * The tasks of a tasks.json tsk has not checked, parsed only, when it is a regular file (not
- * followed through a link, read without blocking) in tsk's format and no journal lies beside it;
+ * The tasks of a tasks.json tsk has not checked, parsed only, when it is a regular file (a link
+ * to one is read here; the check after refuses it) in tsk's format and no journal lies beside it;
  * else null.
  */
-function peekList(paths: HomePaths): Task[] | null {
+async function peekList(paths: HomePaths): Promise<Task[] | null> {
   if (!nothingAt(paths.journal)) return null
   try {
-    const read = readRegularFileSync(paths.tasks, MAX_STATE_FILE_BYTES)
-    if (read.kind !== "ok") return null
-    const tasks = (JSON.parse(read.bytes.toString("utf8")) as { tasks?: unknown }).tasks
+    const file = Bun.file(paths.tasks)
+    const stat = await file.stat()
+    if (!stat.isFile() || stat.size > MAX_STATE_FILE_BYTES) return null
+    const tasks = (JSON.parse(await file.text()) as { tasks?: unknown }).tasks
     return Array.isArray(tasks) ? (tasks as Task[]) : null
   } catch {
     return null
@@ -111,7 +112,6 @@ export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedS
   launchMark("first-paint: loaded")
   const [size, input] = await Promise.all([terminalSize(1), terminalSize(0)])
   if (!size || !input) return null
-  launchMark("first-paint: size")
   const paths = homePaths(tskHome(env))
   const theme = await listTheme(paths.config)
   if (theme === null) return null
@@ -119,7 +119,7 @@ export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedS
   // A list tsk wrote and stamped is read as the app reads it. One another program wrote is drawn as
   // parsed and checked after (~15 ms at 10,000 tasks): a file that fails the check then opens the
   // app read-only, saying why, over the screen drawn.
-  const peeked = (await stampNamesFile(paths)) ? null : peekList(paths)
+  const peeked = (await stampNamesFile(paths)) ? null : await peekList(paths)
   let snapshot: TasksSnapshot | null = null
   if (!peeked) {
     try {
@@ -138,12 +138,11 @@ export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedS
     grid = null
   }
   if (!grid) return null
-  launchMark("first-paint: grid")
   // One write, as a synchronized update where the terminal has them, the cursor home so that a key
   // echoed before the app takes the terminal lands where the app's frame draws over it.
   const screen = `\x1b[?2026h${gridToAnsi(grid, colorDepth(env))}\x1b[H\x1b[?2026l`
-  launchMark("first-paint: ansi")
   await Bun.write(Bun.stdout, ENTER + screen)
+  launchMark("first-paint: drawn")
   let handedOver = false
   const restore = () => {
     if (handedOver) return

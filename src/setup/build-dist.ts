@@ -12,6 +12,9 @@
 //   edit, ..., stats, export, config, doctor), which cli.js requires when one of them runs, so a
 //   listing (list, ready, next, show) loads half the code; cli.js's own check at start covers
 //   its sources, so it loads without a check of its own;
+// - dist/tui-launch.js, from src/cli/tui-launch.ts: `tsk`'s launch of the TUI, its first screen
+//   drawn before tui.js loads, which cli.js requires for `tsk` (covered by cli.js's check, as
+//   change.js is);
 // - dist/more.js, from src/cli/more-commands.ts: the other commands (c64, os, memory, agent, mcp,
 //   serve, checkpoint, demo, ...), which cli.js requires when one of them runs;
 // - dist/tui.js, from src/tui-entry.ts: the TUI and the app, which cli.js requires for `tsk` and
@@ -41,7 +44,7 @@ import { linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesS
 import { join, relative, resolve } from "node:path"
 import type { BunPlugin } from "bun"
 import { asModules, builtinsOnFirstUse, cliStaysApart, fromBundles, openTuiRewrites, openTuiWithoutTopLevelAwait } from "./build-plugins.ts"
-import { CHANGE_SOURCE, CLI_SOURCE, DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_MORE, DIST_TUI, externalFor, MORE_SOURCE, OPENTUI, OPENTUI_LEFT_OUT, packagesOf, TUI_SOURCE, VENDOR } from "./bundle-parts.ts"
+import { CHANGE_SOURCE, CLI_SOURCE, DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_TUI_LAUNCH, DIST_MORE, DIST_TUI, externalFor, TUI_LAUNCH_SOURCE, MORE_SOURCE, OPENTUI, OPENTUI_LEFT_OUT, packagesOf, TUI_SOURCE, VENDOR } from "./bundle-parts.ts"
 import { DIST_BUILD_FILES, DIST_ENTRY, DIST_HOOK_MANIFEST, HOOK_PART, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
 
 /** Chunks of earlier builds are kept this long: a `tsk` started before a rebuild may still import them. */
@@ -96,16 +99,19 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     const ours = externalFor(root, [...packagesOf(VENDOR), ...packagesOf(OPENTUI)])
     // The bundles cli.js and change.js load apart, each after a look at its own sources.
     const apart = { [TUI_SOURCE]: DIST_TUI, [MORE_SOURCE]: DIST_MORE }
-    const [cli, change, more, tui, vendor, opentui] = await Promise.all([
-      commonJs(DIST_CLI, CLI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], apart, { [CHANGE_SOURCE]: DIST_CHANGE }), builtinsOnFirstUse(root)]),
+    // The bundles cli.js requires without a look of their own: its check at start covers them.
+    const covered = { [CHANGE_SOURCE]: DIST_CHANGE, [TUI_LAUNCH_SOURCE]: DIST_TUI_LAUNCH }
+    const [cli, change, tuiLaunch, more, tui, vendor, opentui] = await Promise.all([
+      commonJs(DIST_CLI, CLI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], apart, covered), builtinsOnFirstUse(root)]),
       commonJs(DIST_CHANGE, CHANGE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], apart), builtinsOnFirstUse(root)]),
+      commonJs(DIST_TUI_LAUNCH, TUI_LAUNCH_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], apart), builtinsOnFirstUse(root)]),
       commonJs(DIST_MORE, MORE_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], { [TUI_SOURCE]: DIST_TUI }), builtinsOnFirstUse(root)]),
       commonJs(DIST_TUI, TUI_SOURCE, ours, [fromBundles(root, [VENDOR, OPENTUI], {}), builtinsOnFirstUse(root)]),
       commonJs(VENDOR.file, VENDOR.source, externalFor(root, packagesOf(VENDOR)), [asModules(root, packagesOf(VENDOR))]),
       // Bun would write NODE_ENV in as "development" at build time.
       commonJs(OPENTUI.file, OPENTUI.source, externalFor(root, packagesOf(OPENTUI), OPENTUI_LEFT_OUT), [openTuiWithoutTopLevelAwait(openTuiRewrites)], { "process.env.NODE_ENV": "process.env.NODE_ENV" }),
     ])
-    const executable = await compileCli(root, temp, common, ours, [fromBundles(root, [VENDOR, OPENTUI], apart, { [CHANGE_SOURCE]: DIST_CHANGE }, "executable"), builtinsOnFirstUse(root)])
+    const executable = await compileCli(root, temp, common, ours, [fromBundles(root, [VENDOR, OPENTUI], apart, covered, "executable"), builtinsOnFirstUse(root)])
     // Chunks are named by their content, so moving them in changes nothing a running `tsk` uses;
     // the entry points move in after them (the bytecode before its bundle: a bundle that meets
     // bytecode of another build ignores it and parses itself) and the stamp last (each rename is
@@ -114,12 +120,12 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     // The executable moves in after cli.js, the bundles it loads; a build that could not make one
     // removes the one before, which would otherwise run in its place with another build's bundles.
     const withoutBytecode = [DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_ENTRY]
-    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_MORE, DIST_CHANGE, DIST_CLI, ...withoutBytecode].flatMap((file) => (withoutBytecode.includes(file) ? [file] : [`${file}.jsc`, file]))
+    const entries = [VENDOR.file, OPENTUI.file, DIST_TUI, DIST_MORE, DIST_CHANGE, DIST_TUI_LAUNCH, DIST_CLI, ...withoutBytecode].flatMap((file) => (withoutBytecode.includes(file) ? [file] : [`${file}.jsc`, file]))
     if (!executable) for (const file of [DIST_EXECUTABLE_BUN, DIST_EXECUTABLE]) rmSync(join(out, file), { force: true })
     const fresh = new Set(readdirSync(temp))
     for (const name of fresh) if (!entries.includes(name)) renameSync(join(temp, name), join(out, name))
     for (const name of entries) if (fresh.has(name)) renameSync(join(temp, name), join(out, name))
-    // cli.js compares only these when it starts (change.js, vendor.js and opentui.js are required
+    // cli.js compares only these when it starts (change.js, tui-launch.js, vendor.js and opentui.js are required
     // without a look of their own, so their sources count as its own), main.js those of its chunks
     // (the hook's), and cli.js those of more.js or tui.js before it loads one (main.js compares
     // every source before it loads cli.js). Their folders too: a file renamed in with an older
@@ -131,7 +137,7 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     }
     const packages = [...vendor, ...opentui]
     const parts = {
-      [DIST_CLI]: withFolders([...cli, ...change, ...packages]),
+      [DIST_CLI]: withFolders([...cli, ...change, ...tuiLaunch, ...packages]),
       [DIST_MORE]: withFolders([...more, ...packages]),
       [DIST_TUI]: withFolders([...tui, ...packages]),
       [DIST_ENTRY]: withFolders(ownSources(esm.metafile)),
@@ -187,7 +193,7 @@ async function compileCli(root: string, temp: string, common: Record<string, unk
   }
 }
 
-export { DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR } from "./bundle-parts.ts"
+export { DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_TUI_LAUNCH, DIST_MORE, DIST_OPENTUI, DIST_TUI, DIST_VENDOR } from "./bundle-parts.ts"
 export { BUILTINS_LOADED, openTuiRewrites, openTuiWithoutTopLevelAwait } from "./build-plugins.ts"
 
 if (import.meta.main) {

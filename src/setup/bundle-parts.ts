@@ -35,6 +35,12 @@ export const MORE_SOURCE = "src/cli/more-commands.ts"
 /** The other commands of every day, which cli.js requires when one runs (see change-commands.ts). */
 export const DIST_CHANGE = "change.js"
 export const CHANGE_SOURCE = "src/cli/change-commands.ts"
+/**
+ * `tsk`'s launch of the TUI with its first screen, drawn before tui.js loads (tui-launch.ts),
+ * which cli.js requires for `tsk`: in cli.js it made every command (the hook's too) load ~60 KB more.
+ */
+export const DIST_TUI_LAUNCH = "tui-launch.js"
+export const TUI_LAUNCH_SOURCE = "src/cli/tui-launch.ts"
 
 /** A bundle of packages that cli.js and tui.js take from it in place of node_modules. */
 export interface PackageBundle {

@@ -12,6 +12,10 @@ afterEach(() => session.close())
 const STEPS = [
   "cli: loaded",
   "cli: command line",
+  "first-paint: loaded",
+  "first-paint: read",
+  "first-paint: drawn",
+  "cli: first screen",
   "tui.js loaded",
   "start-tui: import run-tui",
   "start-tui: run-tui imported",
@@ -29,7 +33,7 @@ describe("the launch trace", () => {
     await session.waitFor((s) => s.includes(PROMPT.trim()), "the shell prompt")
     session.type(`cd ${session.home} && TSK_LAUNCH_TRACE=${trace} ${LAUNCHER}`)
     session.keys("Enter")
-    await session.waitFor((s) => s.includes("1 List") && s.includes("NORMAL") && existsSync(trace), "the first screen and the trace")
+    await session.waitFor((s) => s.includes("1 List") && s.includes("NORMAL") && existsSync(trace), "the app's first frame and the trace")
     const lines = readFileSync(trace, "utf8").trim().split("\n")
     expect(lines).toHaveLength(1)
     const { origin, marks } = JSON.parse(lines[0]!) as { origin: number; marks: [string, number, number][] }

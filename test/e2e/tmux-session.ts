@@ -29,6 +29,8 @@ export interface TmuxSession {
   waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>
   /** Run the real `tsk` CLI (another process) on the same home. */
   tsk(...args: string[]): string
+  /** Any tmux command on this session's server (the session is "e2e"). */
+  tmux(...args: string[]): string
   close(): void
 }
 
@@ -63,6 +65,7 @@ export function openSession(options: { width?: number; height?: number } = {}): 
       }
     },
     tsk: (...args) => execFileSync(BUN, [MAIN, ...args], { encoding: "utf8", env: { ...process.env, ...env, NO_COLOR: "1" }, timeout: 120_000 }),
+    tmux,
     close() {
       try {
         tmux("kill-server")
@@ -81,6 +84,17 @@ export async function startTsk(session: TmuxSession): Promise<string> {
   session.type(`cd ${session.home} && ${LAUNCHER}`)
   session.keys("Enter")
   return session.waitFor((s) => s.includes("1 List") && s.includes("NORMAL"), "the TUI's first screen")
+}
+
+/**
+ * Until the app answers keys: `tsk` draws its first screen before the app loads (first-paint.ts),
+ * and the app's frame draws the same cells, so the help dialog opened and closed tells them apart.
+ */
+export async function waitForApp(session: TmuxSession): Promise<void> {
+  session.keys("?")
+  await session.waitFor((s) => s.includes("Keys ("), "the help dialog")
+  session.keys("Escape")
+  await session.waitFor((s) => !s.includes("Keys ("), "the help dialog closed")
 }
 
 /** The last non-empty line of the screen. */

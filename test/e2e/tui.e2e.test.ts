@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { readdirSync } from "node:fs"
 import { parseSgrLine, seenColours } from "./sgr-cells.ts"
 import { join } from "node:path"
-import { atPrompt, lastLine, LAUNCHER, openSession, PROJECT_ROOT, PROMPT, startTsk, type TmuxSession } from "./tmux-session.ts"
+import { atPrompt, lastLine, LAUNCHER, openSession, PROJECT_ROOT, PROMPT, startTsk, waitForApp, type TmuxSession } from "./tmux-session.ts"
 
 let session: TmuxSession
 afterEach(() => session.close())
@@ -174,6 +174,7 @@ describe("readable and discoverable at 80x24", () => {
     session = openSession({ width: 80, height: 24 })
     for (const title of ["Alpha", "Beta", "Gamma"]) session.tsk("add", title)
     await startTsk(session)
+    await waitForApp(session)
     const screen = await session.waitFor((s) => s.includes("Gamma"), "the tasks")
     const rows = screen.split("\n")
     const y = rows.findIndex((row) => row.includes("Beta"))
@@ -190,6 +191,7 @@ describe("readable and discoverable at 80x24", () => {
     session = openSession({ width: 80, height: 24 })
     session.tsk("config", "set", "ui.mouse", "false")
     await startTsk(session)
+    await waitForApp(session)
     expect(session.mouseTracking()).toBe(false)
     session.keys("q")
     await session.waitFor(atPrompt, "the shell prompt")
