@@ -91,6 +91,9 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
     await firstContentFrame(renderer)
     launchMark("run-tui: first frame")
     launchTraceWrite()
+    // Keys typed while the app loaded (tsk's first screen showed the list meanwhile) are answered
+    // first: the loading below holds the one JavaScript thread for ~20 ms.
+    await afterNextFrame(renderer)
     if (!options.feeds) {
       monitor = import("./open-monitor-feeds.ts")
         .then(({ openMonitorFeeds }) => openMonitorFeeds(home, options.env))

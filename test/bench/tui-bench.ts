@@ -51,14 +51,19 @@ function writeFromOutside(home: string): void {
 /**
  * From spawning `tsk` (the launcher) in a terminal to the task list on screen, polled every 5 ms,
  * each run after a floor process on the same tasks.json (13 runs, the first only warms the caches).
- * With `outsideWrite`, another program rewrites tasks.json just before each launch.
+ * With `outsideWrite`, another program rewrites tasks.json just before each launch. The list on
+ * screen is tsk's first screen, drawn before the app loads (src/cli/first-paint.ts); `j` is typed
+ * as soon as it shows, and `keys` is the time until the app has moved the cursor: the first key
+ * answered.
  */
-async function wholeProcessFirstFrame(runs = 13, outsideWrite = false, command: string[] = [TSK]): Promise<{ frame: Summary; ratio: number; rssMb: number | null }> {
+async function wholeProcessFirstFrame(runs = 13, outsideWrite = false, command: string[] = TSK_COMMAND): Promise<{ frame: Summary; ratio: number; keys: Summary; keysRatio: number; rssMb: number | null }> {
   const { home, cleanup } = await makeBenchHome(10_000)
   const socket = `tsk-bench-${process.pid}`
   const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
   const times: number[] = []
   const ratios: number[] = []
+  const keyTimes: number[] = []
+  const keyRatios: number[] = []
   const rss: number[] = []
   try {
     // tmux runs already when a person starts tsk in it: a session holds the server between the
@@ -75,6 +80,16 @@ async function wholeProcessFirstFrame(runs = 13, outsideWrite = false, command: 
       }
       times.push(performance.now() - started)
       ratios.push(times.at(-1)! / floor)
+      // The probe (opentui-probe.ts) draws one line and moves nothing.
+      if (command.includes(TSK)) {
+        tmux("send-keys", "-t", "b", "j")
+        while (!tmux("capture-pane", "-t", "b", "-p").includes("Tasks 2/")) {
+          if (performance.now() - started > 20_000) throw new Error("tsk did not answer j")
+          Bun.sleepSync(5)
+        }
+        keyTimes.push(performance.now() - started)
+        keyRatios.push(keyTimes.at(-1)! / floor)
+      }
       // The pane's process is tsk itself (env and the launcher exec it). Its memory a second after
       // the first frame, once the monitor feeds and the watcher have started as well.
       const pid = Number(tmux("display-message", "-p", "-t", "b", "#{pane_pid}").trim())
@@ -108,13 +123,16 @@ async function wholeProcessFirstFrame(runs = 13, outsideWrite = false, command: 
     cleanup()
   }
   // The first run also warms the file cache.
-  return { frame: summarise(times.slice(1)), ratio: median(ratios.slice(1)), rssMb: rss.length > 0 ? Math.max(...rss) : null }
+  const keys = keyTimes.length > 1 ? summarise(keyTimes.slice(1)) : { median: Number.NaN, min: Number.NaN, max: Number.NaN, p95: Number.NaN }
+  return { frame: summarise(times.slice(1)), ratio: median(ratios.slice(1)), keys, keysRatio: keyRatios.length > 1 ? median(keyRatios.slice(1)) : Number.NaN, rssMb: rss.length > 0 ? Math.max(...rss) : null }
 }
 
-/** The two launch rows: with the validated stamp, and right after another program wrote tasks.json. */
-export async function launchFigures(runs = 13): Promise<{ figures: Figure[]; rssMb: number | null }> {
-  const stamped = await wholeProcessFirstFrame(runs)
-  const outside = await wholeProcessFirstFrame(runs, true)
+const TSK_COMMAND = [TSK]
+
+/** The launch rows: with the validated stamp, and right after another program wrote tasks.json; to the first screen and to the first key answered. */
+export async function launchFigures(runs = 13, command = TSK_COMMAND): Promise<{ figures: Figure[]; rssMb: number | null }> {
+  const stamped = await wholeProcessFirstFrame(runs, false, command)
+  const outside = await wholeProcessFirstFrame(runs, true, command)
   const row = (name: string, whole: Awaited<ReturnType<typeof wholeProcessFirstFrame>>): Figure => ({
     name,
     value: round(whole.frame.median),
@@ -124,10 +142,19 @@ export async function launchFigures(runs = 13): Promise<{ figures: Figure[]; rss
     target: "≤ 3× the floor",
     pass: whole.ratio <= 3,
   })
+  const keysRow = (name: string, whole: Awaited<ReturnType<typeof wholeProcessFirstFrame>>): Figure => ({
+    name,
+    value: round(whole.keys.median),
+    unit: "ms",
+    spread: [round(whole.keys.min), round(whole.keys.max)],
+    ratio: round(whole.keysRatio, 2),
+  })
   return {
     figures: [
       row("TUI launch to first frame, whole process in tmux (10,000 tasks, validated stamp)", stamped),
       row("TUI launch to first frame right after another program wrote tasks.json (10,000 tasks)", outside),
+      keysRow("TUI launch to the first key answered (j typed at the first frame; validated stamp)", stamped),
+      keysRow("TUI launch to the first key answered, right after an outside write", outside),
     ],
     rssMb: stamped.rssMb,
   }
@@ -165,6 +192,7 @@ if (import.meta.main) {
     const probe = await wholeProcessFirstFrame(runs, false, [BUN, join(PROJECT_ROOT, "test/bench/opentui-probe.ts")])
     console.log(`OpenTUI + React, read + parse, one line drawn (probe): ${round(probe.frame.median)} ms [${round(probe.frame.min)}–${round(probe.frame.max)}], ${round(probe.ratio, 2)}× the floor`)
   }
-  const { figures } = await launchFigures(runs)
+  // `without-first-screen`: the app draws the first frame itself (TSK_FIRST_SCREEN=0), for comparison.
+  const { figures } = await launchFigures(runs, process.argv.includes("without-first-screen") ? ["env", "TSK_FIRST_SCREEN=0", TSK] : TSK_COMMAND)
   for (const f of figures) console.log(`${f.name}: ${f.value} ms [${f.spread?.join("–")}], ${f.ratio}× the floor`)
 }
