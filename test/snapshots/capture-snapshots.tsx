@@ -26,7 +26,8 @@ console.error = (...args: unknown[]) => {
   consoleError(...args)
 }
 
-const OUT = join(import.meta.dirname, "..", "..", "snapshots")
+// `bun test/snapshots/capture-snapshots.tsx <folder>` writes them elsewhere (test/snapshots/snapshots-current.test.ts).
+const OUT = process.argv[2] ?? join(import.meta.dirname, "..", "..", "snapshots")
 const NOW = new Date(2026, 2, 10, 9, 30, 0)
 const SIZES = [
   [80, 24],
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
     "",
   ]
   writeFileSync(join(OUT, "README.md"), index.join("\n"))
-  process.stdout.write(`${files.length} screens saved to snapshots/\n`)
+  process.stdout.write(`${files.length} screens saved to ${process.argv[2] ?? "snapshots/"}\n`)
 }
 
 await main()
