@@ -47,6 +47,11 @@ import { asModules, builtinsOnFirstUse, cliStaysApart, fromBundles, openTuiRewri
 import { CHANGE_SOURCE, CLI_SOURCE, DIST_CHANGE, DIST_CLI, DIST_EXECUTABLE, DIST_EXECUTABLE_BUN, DIST_TUI_LAUNCH, DIST_MORE, DIST_TUI, externalFor, TUI_LAUNCH_SOURCE, MORE_SOURCE, OPENTUI, OPENTUI_LEFT_OUT, packagesOf, TUI_SOURCE, VENDOR } from "./bundle-parts.ts"
 import { DIST_BUILD_FILES, DIST_ENTRY, DIST_HOOK_MANIFEST, HOOK_PART, DIST_FOLDER, DIST_MANIFEST, DIST_STAMP, distManifest } from "./dist-paths.mjs"
 
+/** What a build's metafile says of its inputs (paths relative to the current folder). */
+interface Metafile {
+  inputs: Record<string, { imports?: { path: string; kind: string }[] }>
+}
+
 /** Chunks of earlier builds are kept this long: a `tsk` started before a rebuild may still import them. */
 const OLD_CHUNKS_KEPT_MS = 24 * 60 * 60 * 1000
 
@@ -85,6 +90,21 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
     const ownSources = (metafile: { inputs: Record<string, unknown> } | undefined) =>
       Object.keys(metafile?.inputs ?? {}).map((input) => relative(root, resolve(input)).replaceAll("\\", "/")).filter((path) => sources.has(path))
     const sources = new Set(manifest.present)
+    const metafiles = new Map<string, Metafile | undefined>()
+    /** `entry` and the sources it imports statically, and theirs: what runs before its first dynamic import. */
+    const staticClosure = (metafile: Metafile | undefined, entry: string): string[] => {
+      const inputs = metafile?.inputs ?? {}
+      const key = (path: string) => relative(root, resolve(path)).replaceAll("\\", "/")
+      const byPath = new Map(Object.entries(inputs).map(([path, input]) => [key(path), input]))
+      const seen = new Set<string>()
+      const visit = (path: string) => {
+        if (seen.has(path) || !byPath.has(path)) return
+        seen.add(path)
+        for (const imported of byPath.get(path)!.imports ?? []) if (imported.kind === "import-statement") visit(key(imported.path))
+      }
+      visit(entry)
+      return [...seen].filter((path) => sources.has(path))
+    }
     /** Builds one CommonJS bundle; gives the sources of the checkout it holds (relative paths). */
     const commonJs = async (name: string, source: string, external: string[], plugins: BunPlugin[], define: Record<string, string> = {}): Promise<string[]> => {
       const built = await Bun.build({ ...common, define: { ...common.define, ...define }, external, entrypoints: [join(root, source)], outdir: temp, format: "cjs", bytecode: true, metafile: true, naming: { entry: name }, plugins })
@@ -94,6 +114,7 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       const unexpected = built.outputs.filter((output) => output.kind !== "entry-point" && output.kind !== "bytecode")
       if (unexpected.length > 0) throw new Error(`bun build (${name}) wrote more than the bundle: ${unexpected.map((output) => output.path).join(", ")}`)
       if (!built.outputs.some((output) => output.kind === "bytecode")) throw new Error(`bun build (${name}) wrote no bytecode`)
+      metafiles.set(name, built.metafile)
       return ownSources(built.metafile)
     }
     const ours = externalFor(root, [...packagesOf(VENDOR), ...packagesOf(OPENTUI)])
@@ -141,7 +162,8 @@ export async function buildDist(root: string, out = join(root, DIST_FOLDER)): Pr
       [DIST_MORE]: withFolders([...more, ...packages]),
       [DIST_TUI]: withFolders([...tui, ...packages]),
       [DIST_ENTRY]: withFolders(ownSources(esm.metafile)),
-      [HOOK_PART]: withFolders([...ownSources(esm.metafile), CLI_SOURCE]),
+      // The hook's modules (main.js's chunks) and what cli.js runs before it answers the hook.
+      [HOOK_PART]: withFolders([...new Set([...ownSources(esm.metafile), ...staticClosure(metafiles.get(DIST_CLI), CLI_SOURCE)])]),
     }
     writeFileSync(join(out, `${DIST_HOOK_MANIFEST}.${process.pid}`), JSON.stringify({ ...manifest, present: [], build, parts: { [HOOK_PART]: parts[HOOK_PART] } }) + "\n")
     renameSync(join(out, `${DIST_HOOK_MANIFEST}.${process.pid}`), join(out, DIST_HOOK_MANIFEST))

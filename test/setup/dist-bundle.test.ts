@@ -312,10 +312,12 @@ describe("the bundle's own staleness check", () => {
     expect(hook).toEqual(expect.arrayContaining(["src/main.ts", "src/cli/hook-command.ts", "src/fresh-entry.ts", "package.json"]))
     expect(hook).not.toContain("src/cli/list-commands.ts")
     expect(hook).not.toContain("src/cli-main.ts")
-    // What the hook compares when cli.js (or the executable) runs it: those and cli-main.ts.
+    // What the hook compares when cli.js (or the executable) runs it: those, cli-main.ts and what
+    // it imports before it answers the hook (every static import, not the TUI's launch).
     const hookPart = manifest.parts?.[HOOK_PART] ?? []
-    expect(hookPart).toEqual(expect.arrayContaining(["src/cli-main.ts", "src/cli/hook-command.ts", "src/os/session-log.ts", "package.json"]))
+    expect(hookPart).toEqual(expect.arrayContaining(["src/cli-main.ts", "src/cli/hook-command.ts", "src/os/session-log.ts", "src/store/bun-files.ts", "src/store/launch-trace.ts", "package.json"]))
     expect(hookPart).not.toContain("src/cli/list-commands.ts")
+    expect(hookPart).not.toContain("src/cli/tui-launch.ts")
     // The hook reads them from a manifest of their own, of the same build.
     const hookManifest = JSON.parse(readFileSync(join(out, DIST_HOOK_MANIFEST), "utf8")) as DistManifest & { build: string }
     expect(hookManifest).toMatchObject({ build: (manifest as DistManifest & { build: string }).build, checkout: manifest.checkout, absent: manifest.absent, present: [], parts: { [HOOK_PART]: hookPart } })
