@@ -4,14 +4,14 @@
 // to `hook-errors.log`, never into the agent's turn. Imports stay minimal (no zod, no lock or
 // atomic-write libraries) so a hook answers in a few milliseconds; run this file directly
 // (`bun src/cli/hook-command.ts`) for the leanest start.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync } from "node:fs"
+import { closeSync, constants, fstatSync, openSync, readSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import type { CommandSpec } from "./command.ts"
 import { resolveOsSettings } from "../os/os-settings.ts"
 import { hookOwnerPid } from "../os/session-liveness.ts"
 import { parseHookEvent, recordHookEvent, type HookEvent } from "../os/sessions.ts"
 import type { SessionLogLine } from "../os/session-log.ts"
-import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
+import { appendNoFollow, makeFolderSync } from "../store/home-links.ts"
 import { recordHookMessage, recordPermissionMessages } from "../memory/hook-messages.ts"
 import type { PermissionAnswer } from "../os/approval-hook.ts"
 import { exportSessionIdentity } from "../os/session-identity.ts"
@@ -107,8 +107,7 @@ async function readBunStdin(decoder: TextDecoder, onChunk: (chunk: string) => vo
 
 function logHookError(osRoot: string, message: string, now: Date): void {
   try {
-    refuseLinkedFolders(osRoot)
-    mkdirSync(osRoot, { recursive: true, mode: 0o700 })
+    makeFolderSync(osRoot)
     const path = join(osRoot, "hook-errors.log")
     if ((statSync(path, { throwIfNoEntry: false })?.size ?? 0) > ERROR_LOG_MAX_BYTES) renameSync(path, `${path}.1`)
     appendNoFollow(path, `${now.toISOString()} ${message.replace(/\s+/g, " ").slice(0, 500)}\n`)

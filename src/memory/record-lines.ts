@@ -5,13 +5,11 @@ import { appendJsonLines } from "./jsonl-file.ts"
 import { withAppendLock } from "./append-lock.ts"
 import type { AgentPaths } from "./memory-paths.ts"
 import type { JsonValue, Message } from "./message.ts"
-import { mkdirSync } from "node:fs"
-import { refuseLinkedFolders } from "../store/home-links.ts"
+import { makeFolderSync } from "../store/home-links.ts"
 
 /** The agent's folder, made as a real folder: a link planted below the home is refused. */
 function agentDir(paths: AgentPaths): void {
-  refuseLinkedFolders(paths.dir, paths.home)
-  mkdirSync(paths.dir, { recursive: true, mode: 0o700 })
+  makeFolderSync(paths.dir, paths.home)
 }
 
 export interface MessageRecord {

@@ -4,12 +4,12 @@
 // `rules/<session>--<tool>.json` (allow this tool in this session), `watchers/<pid>.json` (a TUI
 // that shows requests: pid, host and a heartbeat) and `audit.jsonl` (every request and answer).
 // Synchronous node:fs, no zod: `tsk hook` reads these on every permission request.
-import { closeSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { closeSync, linkSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
 import { hostname } from "node:os"
 import { join } from "node:path"
 import { processIsAlive } from "../store/process-alive.ts"
 import { replaceFileSync } from "../store/atomic-file.ts"
-import { appendNoFollow, refuseLinkedFolders } from "../store/home-links.ts"
+import { appendNoFollow, makeFolderSync, refuseLinkedFolders } from "../store/home-links.ts"
 import { MAX_INBOX_FILE_BYTES, readRegularFileSync } from "../store/regular-file.ts"
 
 export type ApprovalAgent = "claude-code" | "codex"
@@ -78,8 +78,7 @@ export function ensureApprovalDirs(home: string): void {
 
 /** A folder of approvals/, made as a real folder: a link planted below the home is refused (home-links.ts). */
 function makeDir(home: string, path: string): void {
-  refuseLinkedFolders(path, home)
-  mkdirSync(path, { recursive: true, mode: 0o700 })
+  makeFolderSync(path, home)
 }
 
 function readJson<T>(path: string): T | null {

@@ -4,8 +4,8 @@
 // row (the kernel appends each write whole, at the end). Only a compaction, under the sessions
 // lock, ever renames the file (to `session_log.1.jsonl`); nothing ever rewrites it. Synchronous
 // node:fs with no other imports: `tsk hook` runs this on every agent event.
-import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, statSync, writeSync } from "node:fs"
-import { appendError, refuseLinkedFolders } from "../store/home-links.ts"
+import { closeSync, constants, fdatasyncSync, fstatSync, fsyncSync, openSync, readSync, statSync, writeSync } from "node:fs"
+import { appendError, makeFolderSync } from "../store/home-links.ts"
 import { NEWLINE, readCompleteLines } from "../store/complete-lines.ts"
 
 export const SESSION_LOG = "session_log.jsonl"
@@ -43,12 +43,12 @@ export interface SessionLogLine {
  * Append `line` to the session log under `osRoot`: one write, then fdatasync, so the event is on
  * disk when the hook exits. A line left torn by a crash is never extended: the next append starts
  * on a fresh line, and readers skip the fragment. A log this call created has its folder synced
- * too, so the new file's name survives a power cut as well. `again`: the line is being written a
+ * too (and a folder it made, in its parent: makeFolderSync), so the new file's name survives a
+ * power cut as well. `again`: the line is being written a
  * second time (see below).
  */
 export function appendSessionLine(osRoot: string, line: SessionLogLine, again = false): void {
-  refuseLinkedFolders(osRoot)
-  mkdirSync(osRoot, { recursive: true, mode: 0o700 })
+  makeFolderSync(osRoot)
   const path = `${osRoot}/${SESSION_LOG}`
   let fd: number
   try {

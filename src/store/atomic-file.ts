@@ -20,11 +20,11 @@
 // A cache (writeCacheFileSync): a file derived from others and written on the read paths (the
 // validation stamp, the base's meta, the time-zone window): atomic, not fsynced, a failure
 // ignored, and with plain fs calls, so that a `tsk list` never loads the library.
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
+import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
 import { dirname } from "node:path"
 import type WriteFileAtomic from "write-file-atomic"
 import { checkHeldLocks } from "./lock-context.ts"
-import { refuseLinkedFolders } from "./home-links.ts"
+import { makeFolderSync, parentsOfNewFolders, refuseLinkedFolders } from "./home-links.ts"
 
 export const FILE_MODE = 0o600
 export const DIR_MODE = 0o700
@@ -47,14 +47,15 @@ function fsPromises(): Promise<typeof import("node:fs/promises")> {
 }
 
 /** Make `dir` (and its parents); refused when a folder below the home on the way is a link (home-links.ts). */
+/** The folder, made with its parents where missing; a new folder's entry is fsynced in its parent, so a power cut keeps it. */
 export async function ensureDir(dir: string): Promise<void> {
   refuseLinkedFolders(dir)
-  await (await fsPromises()).mkdir(dir, { recursive: true, mode: DIR_MODE })
+  const created = await (await fsPromises()).mkdir(dir, { recursive: true, mode: DIR_MODE })
+  for (const parent of parentsOfNewFolders(created, dir)) await fsyncDir(parent)
 }
 
 export function ensureDirSync(dir: string): void {
-  refuseLinkedFolders(dir)
-  mkdirSync(dir, { recursive: true, mode: DIR_MODE })
+  makeFolderSync(dir)
 }
 
 export function fsyncDirSync(dir: string): void {

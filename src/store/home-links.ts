@@ -5,8 +5,8 @@
 // written is checked with lstat before tsk creates or writes anything in it, and appends open
 // with O_NOFOLLOW. The home itself may be a link (a home kept on another disk, or in a synced
 // folder): the rule starts below it. Refusals are `io` errors that name the link.
-import { closeSync, constants, lstatSync, openSync, writeSync } from "node:fs"
-import { join, relative, resolve, sep } from "node:path"
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, writeSync } from "node:fs"
+import { dirname, join, relative, resolve, sep } from "node:path"
 import { TskError } from "../domain/errors.ts"
 import { tskHome } from "./paths.ts"
 
@@ -50,5 +50,36 @@ export function appendNoFollow(path: string, text: string): void {
     writeSync(fd, text)
   } finally {
     closeSync(fd)
+  }
+}
+
+/**
+ * The folders whose entries a `mkdir -p` of `dir` added, `created` being the first folder it made
+ * (what mkdir returns): the parent of each new folder, outermost first.
+ */
+export function parentsOfNewFolders(created: string | undefined, dir: string): string[] {
+  if (created === undefined) return []
+  const parents: string[] = []
+  for (let folder = dir; ; folder = dirname(folder)) {
+    parents.unshift(dirname(folder))
+    if (folder === created || dirname(folder) === folder) return parents
+  }
+}
+
+/**
+ * `dir` as a real folder below `home` (a link on the way is refused), made with its parents where
+ * missing, 0700; each new folder's entry is fsynced in its parent, so that a power cut keeps the
+ * folder and what is then written durably in it.
+ */
+export function makeFolderSync(dir: string, home: string = tskHome()): void {
+  refuseLinkedFolders(dir, home)
+  const created = mkdirSync(dir, { recursive: true, mode: 0o700 })
+  for (const parent of parentsOfNewFolders(created, dir)) {
+    const fd = openSync(parent, "r")
+    try {
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
   }
 }
