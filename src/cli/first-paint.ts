@@ -104,7 +104,9 @@ function write(text: string): void {
 
 const ENTER = "\x1b[?1049h\x1b[?25l"
 const LEAVE = "\x1b[?25h\x1b[?1049l"
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const
+/** The signals that end tsk before the app has the terminal (Ctrl+C and Ctrl+\\ too: the terminal is not raw yet), with the exit code each gives. */
+const ENDING = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGQUIT: 131 } as const
+const SIGNALS = Object.keys(ENDING) as (keyof typeof ENDING)[]
 
 /** Draws the first screen, or returns null (and draws nothing) where the app must draw its own. */
 export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedScreen | null> {
@@ -141,28 +143,44 @@ export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedS
   // One write, as a synchronized update where the terminal has them, the cursor home so that a key
   // echoed before the app takes the terminal lands where the app's frame draws over it.
   const screen = `\x1b[?2026h${gridToAnsi(grid, colorDepth(env))}\x1b[H\x1b[?2026l`
-  await Bun.write(Bun.stdout, ENTER + screen)
-  launchMark("first-paint: drawn")
   let handedOver = false
-  const restore = () => {
-    if (handedOver) return
+  const letGo = () => {
     handedOver = true
     for (const signal of SIGNALS) process.off(signal, interrupted)
+    process.off("SIGTSTP", suspended)
+    process.off("SIGCONT", resumed)
+  }
+  const restore = () => {
+    if (handedOver) return
+    letGo()
     write(LEAVE)
   }
   // A Ctrl+C (the terminal is not raw yet) or a kill before the app has the terminal: the shell's screen back.
-  const interrupted = () => {
+  const interrupted = (signal: keyof typeof ENDING) => {
     restore()
-    process.exit(130)
+    process.exit(ENDING[signal])
+  }
+  // A Ctrl+Z meanwhile: the shell's screen back while tsk is stopped, the first screen again on fg.
+  const suspended = () => {
+    if (handedOver) return
+    write(LEAVE)
+    process.kill(process.pid, "SIGSTOP")
+  }
+  const resumed = () => {
+    if (!handedOver) write(ENTER + screen)
   }
   for (const signal of SIGNALS) process.on(signal, interrupted)
+  process.on("SIGTSTP", suspended)
+  process.on("SIGCONT", resumed)
+  // Written at once (no handler above runs before it is whole).
+  write(ENTER + screen)
+  launchMark("first-paint: drawn")
   if (peeked) snapshot = await readTasks(paths).catch(() => null)
   return {
     firstRead: snapshot ? { snapshot, seen } : undefined,
     handOver() {
       if (handedOver) return
-      handedOver = true
-      for (const signal of SIGNALS) process.off(signal, interrupted)
+      letGo()
       write(screen)
     },
     restore,

@@ -28,6 +28,34 @@ async function addTasks(s: TmuxSession): Promise<void> {
     ])
 }
 
+/** The pane's alternate screen, cursor and mouse flags: "1 0 0" while the first screen shows, the mouse on once the app's renderer has the terminal. */
+function flags(s: TmuxSession): string {
+  return s.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on} #{cursor_flag} #{mouse_any_flag}").trim()
+}
+
+/**
+ * Starts tsk and presses `key` while its first screen shows, before the app's renderer has the
+ * terminal; a launch where the key came too late (the app had it as a key) is tried again. True
+ * when the key landed there and tsk left the foreground (stopped or ended).
+ */
+async function pressWhileFirstScreenShows(s: TmuxSession, key: string): Promise<boolean> {
+  const shellHasIt = () => s.tmux("display-message", "-p", "-t", "e2e", "#{pane_current_command}").trim() === "bash"
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await s.waitFor(atPrompt, "the shell prompt")
+    s.type(`clear; cd ${s.home} && ${LAUNCHER}`)
+    s.keys("Enter")
+    for (let polls = 0; polls < 20_000 && !flags(s).startsWith("1 0 0") && !flags(s).endsWith(" 1"); polls++);
+    if (flags(s).startsWith("1 0 0")) {
+      s.keys(key)
+      await s.waitFor(() => shellHasIt() || flags(s).endsWith(" 1"), "tsk gone or the app")
+      if (shellHasIt()) return true
+    }
+    await waitForApp(s)
+    s.keys("q")
+  }
+  return false
+}
+
 /** A colour as a 256-colour index where tmux kept the RGB value: the first screen writes 256 colours without COLORTERM. */
 function normalised(colour: string): string {
   const rgb = /^rgb(\d+),(\d+),(\d+)$/.exec(colour)
@@ -95,13 +123,36 @@ describe("the first screen", () => {
   it("gives the shell's screen back on Ctrl+C before the app has the terminal", async () => {
     session = openSession({ width: 100, height: 30 })
     await addTasks(session)
-    await session.waitFor((s) => s.includes(PROMPT.trim()), "the shell prompt")
-    session.type(`cd ${session.home} && ${LAUNCHER}`)
-    session.keys("Enter", "C-c")
+    expect(await pressWhileFirstScreenShows(session, "C-c"), "a Ctrl+C landed while the first screen showed").toBe(true)
+    expect(flags(session).slice(0, 3)).toBe("0 1")
     await session.waitFor(atPrompt, "the shell prompt")
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(session.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on} #{cursor_flag}").trim()).toBe("0 1")
-    expect(atPrompt(session.screen())).toBe(true)
+  })
+
+  it("gives the shell's screen back on Ctrl+Z before the app has the terminal, and draws it again on fg", async () => {
+    session = openSession({ width: 100, height: 30 })
+    await addTasks(session)
+    expect(await pressWhileFirstScreenShows(session, "C-z"), "a Ctrl+Z landed while the first screen showed").toBe(true)
+    expect(session.screen()).toContain("Stopped")
+    // The shell's screen, its cursor shown: tsk left the alternate screen before it stopped.
+    expect(flags(session).slice(0, 3)).toBe("0 1")
+    await session.waitFor(atPrompt, "the shell prompt")
+    session.type("fg")
+    session.keys("Enter")
+    // The first screen again (a key typed before it would echo on the shell's screen, as before any first screen).
+    await session.waitFor((s) => flags(session).startsWith("1 0") && s.includes("Task 20"), "the first screen again")
+    await waitForApp(session)
+    expect(session.screen()).toContain("Task 20")
+    session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt")
+    expect(flags(session).slice(0, 3)).toBe("0 1")
+  })
+
+  it("gives the shell's screen back on Ctrl+\\ before the app has the terminal", async () => {
+    session = openSession({ width: 100, height: 30 })
+    await addTasks(session)
+    expect(await pressWhileFirstScreenShows(session, "C-\\"), "a Ctrl+\\ landed while the first screen showed").toBe(true)
+    expect(flags(session).slice(0, 3)).toBe("0 1")
+    await session.waitFor(atPrompt, "the shell prompt")
   })
 
   it("is not drawn where the app opens on another view, or with TSK_FIRST_SCREEN=0", async () => {
