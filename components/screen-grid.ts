@@ -11,7 +11,7 @@ export const TERMINAL_FG = "terminal-fg"
 export const TERMINAL_BG = "terminal-bg"
 
 export interface Cell {
-  /** One character; "" in the second column of a wide one. */
+  /** One character (a grapheme cluster); "" in the second column of a wide one. */
   char: string
   fg: string
   bg: string
@@ -31,6 +31,24 @@ const BORDERS = {
 
 export type GridBorder = keyof typeof BORDERS
 
+/** A mark that joins the character before it (an accent, a variation selector, a skin tone, a joiner, a flag's half, a tag). */
+const JOINS = /[\p{M}\u200D\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}\u{E0020}-\u{E007F}]/u
+let segmenter: Intl.Segmenter | null = null
+
+/**
+ * The characters of `text` as the terminal's cells take them, each with its width: a grapheme
+ * cluster (an emoji with its skin tone, a letter with its accent) is one character, as OpenTUI
+ * draws it. Text without a joining mark (nearly all) is taken a code point at a time.
+ */
+function* characters(text: string): Generator<[string, number]> {
+  if (!JOINS.test(text)) {
+    for (const char of text) yield [char, textWidth(char)]
+    return
+  }
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })
+  for (const { segment } of segmenter.segment(text)) yield [segment, textWidth(segment)]
+}
+
 export class ScreenGrid {
   readonly rows: Cell[][]
 
@@ -46,8 +64,7 @@ export class ScreenGrid {
   text(x: number, y: number, text: string, style: Style, limit = this.width): number {
     const row = this.rows[y]
     if (!row) return x
-    for (const char of text) {
-      const w = textWidth(char)
+    for (const [char, w] of characters(text)) {
       if (w === 0) continue
       if (x + w > Math.min(limit, this.width)) break
       row[x] = { char, ...style }
@@ -73,8 +90,7 @@ export class ScreenGrid {
   private styledText(x: number, y: number, segment: Segment, style: { fg: string; bg: string | undefined; attributes: number }, limit: number): number {
     const row = this.rows[y]
     if (!row) return x
-    for (const char of segment.text) {
-      const w = textWidth(char)
+    for (const [char, w] of characters(segment.text)) {
       if (w === 0) continue
       if (x + w > Math.min(limit, this.width)) break
       const below = row[x]!.bg
@@ -109,8 +125,7 @@ export class ScreenGrid {
     if (title && width > 4) {
       const row = this.rows[y]!
       let at = x + 2
-      for (const char of title) {
-        const w = textWidth(char)
+      for (const [char, w] of characters(title)) {
         if (at + w > right - 1) break
         row[at] = { char, fg: titleColor, bg: bg(at, y), attributes: 0 }
         if (w === 2) row[at + 1] = { char: "", fg: titleColor, bg: bg(at, y), attributes: 0 }
