@@ -71,19 +71,15 @@ async function peekList(paths: HomePaths): Promise<Task[] | null> {
   }
 }
 
-/** config.json's theme, when it opens the app as the first screen draws it (the List, no agent strip forced on); else null. */
-async function listTheme(path: string): Promise<"dark" | "light" | null> {
-  let text: string
+/**
+ * config.json's theme, when it opens the app as the first screen draws it (the List, no agent
+ * strip forced on); else null. Read as the app's store reads it (its schema checked unless tsk
+ * stamped the file): a config.json the app refuses opens it read-only, on another screen.
+ */
+async function listTheme(paths: HomePaths): Promise<"dark" | "light" | null> {
   try {
-    text = await Bun.file(path).text()
-  } catch {
-    return "dark"
-  }
-  try {
-    const ui = (JSON.parse(text) as { ui?: { theme?: unknown; defaultView?: unknown; agentStrip?: unknown } }).ui ?? {}
-    if (ui.defaultView !== undefined && ui.defaultView !== "list") return null
-    if (ui.agentStrip !== undefined && ui.agentStrip !== "auto" && ui.agentStrip !== "off") return null
-    return ui.theme === undefined || ui.theme === "dark" ? "dark" : ui.theme === "light" ? "light" : null
+    const { ui } = await (await import("../store/config-store.ts")).readConfig(paths)
+    return ui.defaultView === "list" && ui.agentStrip !== "on" ? ui.theme : null
   } catch {
     return null
   }
@@ -115,7 +111,7 @@ export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedS
   const [size, input] = await Promise.all([terminalSize(1), terminalSize(0)])
   if (!size || !input) return null
   const paths = homePaths(tskHome(env))
-  const theme = await listTheme(paths.config)
+  const theme = await listTheme(paths)
   if (theme === null) return null
   const seen = tasksIdentity(paths)
   // A list tsk wrote and stamped is read as the app reads it. One another program wrote is drawn as

@@ -155,7 +155,7 @@ describe("the first screen", () => {
     await session.waitFor(atPrompt, "the shell prompt")
   })
 
-  it("is not drawn where the app opens on another view, or with TSK_FIRST_SCREEN=0", async () => {
+  it("is not drawn where the app opens on another view, with TSK_FIRST_SCREEN=0, or with an invalid config.json", async () => {
     session = openSession({ width: 100, height: 30 })
     await addTasks(session)
     const trace = join(session.home, "trace.jsonl")
@@ -179,5 +179,14 @@ describe("the first screen", () => {
     expect(board).not.toContain("first-paint: drawn")
     expect(turnedOff).not.toContain("first-paint: drawn")
     expect(list).toContain("first-paint: drawn")
+    // A config.json the app refuses opens it read-only, without the list: no list drawn before it.
+    writeFileSync(join(session.home, "config.json"), JSON.stringify({ version: 1, ui: { defaultView: "list" }, c64: { vicePort: "not a port" } }))
+    session.type(`clear; cd ${session.home} && TSK_LAUNCH_TRACE=${trace} ${LAUNCHER}`)
+    session.keys("Enter")
+    await session.waitFor(() => steps().length > 3, "the launch trace")
+    await session.waitFor((s) => s.includes("READ-ONLY"), "the app, read-only")
+    session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt")
+    expect(steps()[3]).not.toContain("first-paint: drawn")
   })
 })
