@@ -6,7 +6,7 @@
 // Nothing is drawn, and the app starts as before, unless stdin and stdout are terminals of at least
 // 40×10, config.json opens the app on the List with no agent strip forced on, and the list reads
 // without an error; TSK_FIRST_SCREEN=0 turns it off.
-import { writeSync } from "node:fs"
+import { lstatSync, writeSync } from "node:fs"
 import { firstScreen } from "../../components/first-screen.ts"
 import { colorDepth, gridToAnsi } from "../../components/screen-grid.ts"
 import { tasksIdentity } from "../store/app-store.ts"
@@ -54,15 +54,15 @@ async function stampNamesFile(paths: HomePaths): Promise<boolean> {
 }
 
 /**
- * The tasks of a tasks.json tsk has not checked, parsed only, when it is a regular file (a link
- * to one is read here; the check after refuses it) in tsk's format and no journal lies beside it;
- * else null.
+ * The tasks of a tasks.json tsk has not checked, parsed only, when it is a regular file (not a
+ * link to one, which the check after refuses: the app opens read-only, without the list) in tsk's
+ * format and no journal lies beside it; else null.
  */
 async function peekList(paths: HomePaths): Promise<Task[] | null> {
   if (!nothingAt(paths.journal)) return null
   try {
     const file = Bun.file(paths.tasks)
-    const stat = await file.stat()
+    const stat = lstatSync(paths.tasks)
     if (!stat.isFile() || stat.size > MAX_STATE_FILE_BYTES) return null
     const tasks = (JSON.parse(await file.text()) as { tasks?: unknown }).tasks
     return Array.isArray(tasks) ? (tasks as Task[]) : null
@@ -165,11 +165,11 @@ export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedS
   const resumed = () => {
     if (!handedOver) write(ENTER + screen)
   }
+  // Through Bun's file API: node:fs (~2.5 ms to load) is not loaded before the screen shows.
+  await Bun.write(Bun.stdout, ENTER + screen)
   for (const signal of SIGNALS) process.on(signal, interrupted)
   process.on("SIGTSTP", suspended)
   process.on("SIGCONT", resumed)
-  // Written at once (no handler above runs before it is whole).
-  write(ENTER + screen)
   launchMark("first-paint: drawn")
   if (peeked) snapshot = await readTasks(paths).catch(() => null)
   return {

@@ -3,7 +3,7 @@
 // wrote them (recorded with pipe-pane) and played back in a pane of their own, show the screen the
 // app then shows; keys typed before the app loads reach it; Ctrl+C meanwhile gives the shell's
 // screen back; and where the app opens on another view, nothing is drawn before it.
-import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { nearest256 } from "../../components/screen-grid.ts"
@@ -153,6 +153,23 @@ describe("the first screen", () => {
     expect(await pressWhileFirstScreenShows(session, "C-\\"), "a Ctrl+\\ landed while the first screen showed").toBe(true)
     expect(flags(session).slice(0, 3)).toBe("0 1")
     await session.waitFor(atPrompt, "the shell prompt")
+  })
+
+  it("is not drawn for a tasks.json the app refuses (a symbolic link): the app opens read-only without the list", async () => {
+    session = openSession({ width: 100, height: 30 })
+    await addTasks(session)
+    mkdirSync(join(session.home, "elsewhere"))
+    renameSync(join(session.home, "tasks.json"), join(session.home, "elsewhere", "tasks.json"))
+    symlinkSync(join(session.home, "elsewhere", "tasks.json"), join(session.home, "tasks.json"))
+    const trace = join(session.home, "trace.jsonl")
+    await session.waitFor(atPrompt, "the shell prompt")
+    session.type(`clear; cd ${session.home} && TSK_LAUNCH_TRACE=${trace} ${LAUNCHER}`)
+    session.keys("Enter")
+    await session.waitFor(() => existsSync(trace), "the launch trace")
+    await session.waitFor((s) => s.includes("READ-ONLY"), "the app, read-only")
+    session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt")
+    expect(readFileSync(trace, "utf8")).not.toContain("first-paint: drawn")
   })
 
   it("is not drawn where the app opens on another view, with TSK_FIRST_SCREEN=0, or with an invalid config.json", async () => {
