@@ -21,6 +21,7 @@ import type { Task } from "../domain/task.ts"
 import type { ScreenGrid } from "../../components/screen-grid.ts"
 import { currentConflicts } from "../tui/conflicts-feed.ts"
 import { launchMark } from "../store/launch-trace.ts"
+import { keysAsTyped, type KeysAsTyped } from "./keys-as-typed.ts"
 import type { PaintedScreen } from "../tui/painted-screen.ts"
 
 /** The terminal's size (TIOCGWINSZ), or null when the descriptor is not a terminal or the system is not one this knows. */
@@ -140,15 +141,24 @@ export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedS
   // echoed before the app takes the terminal lands where the app's frame draws over it.
   const screen = `\x1b[?2026h${gridToAnsi(grid, colorDepth(env))}\x1b[H\x1b[?2026l`
   let handedOver = false
+  let keys: KeysAsTyped | null = null
+  // The renderer's raw mode starts from the shell's mode: keys as typed stop there.
+  let keysReleased = false
+  const releaseKeys = () => {
+    keysReleased = true
+    keys?.restore()
+  }
   const letGo = () => {
     handedOver = true
     for (const signal of SIGNALS) process.off(signal, interrupted)
     process.off("SIGTSTP", suspended)
     process.off("SIGCONT", resumed)
+    process.off("exit", restore)
   }
   const restore = () => {
     if (handedOver) return
     letGo()
+    releaseKeys()
     write(LEAVE)
   }
   // A Ctrl+C (the terminal is not raw yet) or a kill before the app has the terminal: the shell's screen back.
@@ -159,24 +169,33 @@ export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedS
   // A Ctrl+Z meanwhile: the shell's screen back while tsk is stopped, the first screen again on fg.
   const suspended = () => {
     if (handedOver) return
+    keys?.restore()
     write(LEAVE)
     process.kill(process.pid, "SIGSTOP")
   }
   const resumed = () => {
-    if (!handedOver) write(ENTER + screen)
+    if (handedOver) return
+    write(ENTER + screen)
+    if (!keysReleased) keys?.reapply()
   }
   // Through Bun's file API: node:fs (~2.5 ms to load) is not loaded before the screen shows.
   await Bun.write(Bun.stdout, ENTER + screen)
   for (const signal of SIGNALS) process.on(signal, interrupted)
   process.on("SIGTSTP", suspended)
   process.on("SIGCONT", resumed)
+  // However tsk ends before the app has the terminal (a crash too), the shell gets its screen, cursor and input mode back.
+  process.on("exit", restore)
   launchMark("first-paint: drawn")
+  // Keys typed from here on reach the app as typed (Enter as Enter), echoed nowhere.
+  keys = await keysAsTyped(0)
   if (peeked) snapshot = await readTasks(paths).catch(() => null)
   return {
     firstRead: snapshot ? { snapshot, seen } : undefined,
+    beforeRenderer: releaseKeys,
     handOver() {
       if (handedOver) return
       letGo()
+      releaseKeys()
       write(screen)
     },
     restore,

@@ -57,6 +57,7 @@ export async function runTui(options: StartTuiOptions): Promise<number> {
     afterPaint: () => (renderer ? afterNextFrame(renderer) : nextMacrotask()),
   })
   const { controller } = services
+  options.painted?.beforeRenderer()
   // ui.mouse off: the terminal keeps the mouse (plain text selection without Shift).
   renderer = await createCliRenderer({
     exitOnCtrlC: false,

@@ -56,6 +56,27 @@ async function pressWhileFirstScreenShows(s: TmuxSession, key: string): Promise<
   return false
 }
 
+/**
+ * Starts tsk and types `keys` while its first screen shows: true when they were in the terminal
+ * before the app's renderer took it (its mouse still off once they were sent); a launch where they
+ * came too late is quit and tried again. tsk is left running.
+ */
+async function typeWhileFirstScreenShows(s: TmuxSession, keys: string[]): Promise<boolean> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    await s.waitFor(atPrompt, "the shell prompt")
+    s.type(`clear; cd ${s.home} && ${LAUNCHER}`)
+    s.keys("Enter")
+    for (let polls = 0; polls < 20_000 && !flags(s).startsWith("1 0 0") && !flags(s).endsWith(" 1"); polls++);
+    if (flags(s).startsWith("1 0 0")) {
+      s.keys(...keys)
+      if (flags(s).startsWith("1 0 0")) return true
+    }
+    await waitForApp(s)
+    s.keys("q")
+  }
+  return false
+}
+
 /** A colour as a 256-colour index where tmux kept the RGB value: the first screen writes 256 colours without COLORTERM. */
 function normalised(colour: string): string {
   const rgb = /^rgb(\d+),(\d+),(\d+)$/.exec(colour)
@@ -117,6 +138,17 @@ describe("the first screen", () => {
     session.keys("Enter", "j", "j", "j")
     await session.waitFor((s) => s.includes("Tasks 4/32"), "the cursor three rows down")
     session.keys("q")
+    await session.waitFor(atPrompt, "the shell prompt")
+  })
+
+  it("hands the keys typed while it shows to the app as typed: Enter as Enter, Backspace not taken by line editing", async () => {
+    session = openSession({ width: 100, height: 30 })
+    await addTasks(session)
+    // j j Backspace j: the terminal's line editing would take the Backspace and the j before it.
+    expect(await typeWhileFirstScreenShows(session, ["j", "j", "BSpace", "j", "Enter"]), "the keys landed while the first screen showed").toBe(true)
+    // Three rows down (Backspace moves nothing), and Enter opened the task's detail (j/k scroll it).
+    await session.waitFor((s) => s.includes("Tasks 4/32") && s.includes("j/k scroll"), "the cursor three rows down, the detail open")
+    session.keys("Escape", "q")
     await session.waitFor(atPrompt, "the shell prompt")
   })
 
