@@ -14,7 +14,9 @@ import { homePaths, tskHome, type HomePaths } from "../store/paths.ts"
 import { readTasks } from "../store/tasks-read.ts"
 import type { TasksSnapshot } from "../store/tasks-cache.ts"
 import { nothingAt } from "../store/bun-files.ts"
-import { readRegularFileIdentity } from "../store/file-identity.ts"
+import { readFileIdentity, readRegularFileIdentity } from "../store/file-identity.ts"
+import { DEFAULT_CONFIG } from "../domain/config-defaults.ts"
+import type { Config } from "../domain/config.ts"
 import { MAX_STATE_FILE_BYTES } from "../store/regular-file.ts"
 import { readValidatedStamp } from "../store/validated-stamp.ts"
 import type { Task } from "../domain/task.ts"
@@ -22,26 +24,15 @@ import type { ScreenGrid } from "../../components/screen-grid.ts"
 import { currentConflicts } from "../tui/conflicts-feed.ts"
 import { launchMark } from "../store/launch-trace.ts"
 import { keysAsTyped, type KeysAsTyped } from "./keys-as-typed.ts"
+import { terminalIoctl } from "./terminal-ioctl.ts"
 import type { PaintedScreen } from "../tui/painted-screen.ts"
 
 /** The terminal's size (TIOCGWINSZ), or null when the descriptor is not a terminal or the system is not one this knows. */
 async function terminalSize(fd: number): Promise<{ width: number; height: number } | null> {
-  const request = process.platform === "linux" ? 0x5413 : process.platform === "darwin" ? 0x40087468 : null
-  if (request === null) return null
-  try {
-    // bun:ffi only here: no other command pays for it (~1 ms; process.stdout's size costs ~11 ms, Node's streams).
-    const { dlopen, ptr } = await import("bun:ffi")
-    const libc = dlopen(process.platform === "darwin" ? "libSystem.B.dylib" : "libc.so.6", { ioctl: { args: ["i32", "u64", "ptr"], returns: "i32" } })
-    try {
-      const size = new Uint16Array(4)
-      if (libc.symbols.ioctl(fd, request, ptr(size)) !== 0) return null
-      return { height: size[0]!, width: size[1]! }
-    } finally {
-      libc.close()
-    }
-  } catch {
-    return null
-  }
+  const ioctl = await terminalIoctl()
+  const size = new Uint16Array(4)
+  if (!ioctl || !ioctl(fd, process.platform === "darwin" ? 0x40087468 : 0x5413, size)) return null
+  return { height: size[0]!, width: size[1]! }
 }
 
 /** tasks.json is the file tsk last stamped as checked (validated-stamp.ts): reading it costs a parse. */
@@ -74,12 +65,19 @@ async function peekList(paths: HomePaths): Promise<Task[] | null> {
 
 /**
  * config.json's theme, when it opens the app as the first screen draws it (the List, no agent
- * strip forced on); else null. Read as the app's store reads it (its schema checked unless tsk
- * stamped the file): a config.json the app refuses opens it read-only, on another screen.
+ * strip forced on); else null. A config.json tsk stamped is parsed only (as the app's store reads
+ * it); any other is read as the store reads it, its schema checked: one the app refuses opens it
+ * read-only, on another screen.
  */
 async function listTheme(paths: HomePaths): Promise<"dark" | "light" | null> {
   try {
-    const { ui } = await (await import("../store/config-store.ts")).readConfig(paths)
+    const [identity, stamp] = await Promise.all([readFileIdentity(paths.config), readValidatedStamp(paths.config)])
+    const ui =
+      identity === null
+        ? DEFAULT_CONFIG.ui
+        : identity === stamp
+          ? (JSON.parse(await Bun.file(paths.config).text()) as Config).ui
+          : (await (await import("../store/config-store.ts")).readConfig(paths)).ui
     return ui.defaultView === "list" && ui.agentStrip !== "on" ? ui.theme : null
   } catch {
     return null
