@@ -184,7 +184,7 @@ export async function paintFirstScreen(env: NodeJS.ProcessEnv): Promise<PaintedS
   // However tsk ends before the app has the terminal (a crash too), the shell gets its screen, cursor and input mode back.
   process.on("exit", restore)
   launchMark("first-paint: drawn")
-  // Keys typed from here on reach the app as typed (Enter as Enter), echoed nowhere.
+  // Keys typed from here on reach the app as typed (Enter as Enter), echoed nowhere (Linux).
   keys = await keysAsTyped(0)
   if (peeked) snapshot = await readTasks(paths).catch(() => null)
   return {
