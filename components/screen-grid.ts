@@ -36,17 +36,14 @@ const JOINS = /[\p{M}\u200D\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}\u{E0020}-\u{E0
 let segmenter: Intl.Segmenter | null = null
 
 /**
- * The characters of `text` as the terminal's cells take them, each with its width: a grapheme
- * cluster (an emoji with its skin tone, a letter with its accent) is one character, as OpenTUI
- * draws it. Text without a joining mark (nearly all) is taken a code point at a time.
+ * The characters of `text` as the terminal's cells take them: a grapheme cluster (an emoji with
+ * its skin tone, a letter with its accent) is one character, as OpenTUI draws it. Text without a
+ * joining mark (nearly all) is the string itself, taken a code point at a time.
  */
-function* characters(text: string): Generator<[string, number]> {
-  if (!JOINS.test(text)) {
-    for (const char of text) yield [char, textWidth(char)]
-    return
-  }
+function characters(text: string): Iterable<string> {
+  if (!JOINS.test(text)) return text
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" })
-  for (const { segment } of segmenter.segment(text)) yield [segment, textWidth(segment)]
+  return Array.from(segmenter.segment(text), (part) => part.segment)
 }
 
 export class ScreenGrid {
@@ -64,7 +61,8 @@ export class ScreenGrid {
   text(x: number, y: number, text: string, style: Style, limit = this.width): number {
     const row = this.rows[y]
     if (!row) return x
-    for (const [char, w] of characters(text)) {
+    for (const char of characters(text)) {
+      const w = textWidth(char)
       if (w === 0) continue
       if (x + w > Math.min(limit, this.width)) break
       row[x] = { char, ...style }
@@ -90,7 +88,8 @@ export class ScreenGrid {
   private styledText(x: number, y: number, segment: Segment, style: { fg: string; bg: string | undefined; attributes: number }, limit: number): number {
     const row = this.rows[y]
     if (!row) return x
-    for (const [char, w] of characters(segment.text)) {
+    for (const char of characters(segment.text)) {
+      const w = textWidth(char)
       if (w === 0) continue
       if (x + w > Math.min(limit, this.width)) break
       const below = row[x]!.bg
@@ -125,7 +124,8 @@ export class ScreenGrid {
     if (title && width > 4) {
       const row = this.rows[y]!
       let at = x + 2
-      for (const [char, w] of characters(title)) {
+      for (const char of characters(title)) {
+        const w = textWidth(char)
         if (at + w > right - 1) break
         row[at] = { char, fg: titleColor, bg: bg(at, y), attributes: 0 }
         if (w === 2) row[at + 1] = { char: "", fg: titleColor, bg: bg(at, y), attributes: 0 }

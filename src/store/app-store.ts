@@ -27,7 +27,7 @@ import { appendTasks, mutateTasks, readTasks, type TasksSnapshot } from "./tasks
 import { restoreDeleted, revertFields, undoCreate, type BlockerLink } from "../domain/undo-operations.ts"
 import { homePaths } from "./paths.ts"
 import { watchFiles } from "./watch-files.ts"
-import { fileIdentity } from "./file-identity.ts"
+import { fileIdentity, readFileIdentity } from "./file-identity.ts"
 
 export interface TaskActions {
   reload(): Promise<void>
@@ -94,6 +94,12 @@ export interface FirstRead {
 /** The list's files as they are now: tasks.json and its journal. */
 export function tasksIdentity(paths: ReturnType<typeof homePaths>): string {
   return `${fileIdentity(paths.tasks)}|${fileIdentity(paths.journal)}`
+}
+
+/** tasksIdentity through Bun's file API: for a reader that loads no node:fs (`tsk`'s first screen). */
+export async function readTasksIdentity(paths: ReturnType<typeof homePaths>): Promise<string> {
+  const [tasks, journal] = await Promise.all([readFileIdentity(paths.tasks), readFileIdentity(paths.journal)])
+  return `${tasks}|${journal}`
 }
 
 export function createAppStore(options: AppStoreOptions): AppStore {

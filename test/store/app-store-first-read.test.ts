@@ -2,7 +2,7 @@
 // hands that read to the app's store (firstRead), with what the files were before it. A change
 // another process makes after that read, while the app loads, must still reach the app.
 import { afterEach, describe, expect, it } from "vitest"
-import { createAppStore, tasksIdentity } from "../../src/store/app-store.ts"
+import { createAppStore, readTasksIdentity, tasksIdentity } from "../../src/store/app-store.ts"
 import { homePaths } from "../../src/store/paths.ts"
 import { readTasks } from "../../src/store/tasks-read.ts"
 import { makeTempHome } from "../helpers/temp-home.ts"
@@ -21,7 +21,9 @@ describe("the app's store given the first screen's read", () => {
     cleanups.push(cleanup)
     expect(runTsk(home, ["add", "one"]).code).toBe(0)
     const paths = homePaths(home)
-    const seen = tasksIdentity(paths)
+    // As the first screen takes it (through Bun's file API), which must be the store's own record.
+    const seen = await readTasksIdentity(paths)
+    expect(seen).toBe(tasksIdentity(paths))
     const snapshot = await readTasks(paths)
     // Written while the app loads: after the first screen's read, before the store watches.
     expect(runTsk(home, ["add", "two"]).code).toBe(0)
@@ -38,5 +40,14 @@ describe("the app's store given the first screen's read", () => {
       await stop()
     }
     expect(titles(store)).toEqual(["one", "two"])
+  })
+
+  it("records the files as the store does, with and without a journal or a list", async () => {
+    const { home, cleanup } = makeTempHome()
+    cleanups.push(cleanup)
+    const paths = homePaths(home)
+    expect(await readTasksIdentity(paths)).toBe(tasksIdentity(paths))
+    expect(runTsk(home, ["add", "one"]).code).toBe(0)
+    expect(await readTasksIdentity(paths)).toBe(tasksIdentity(paths))
   })
 })
