@@ -156,11 +156,17 @@ function sgrColor(color: string, background: boolean, depth: ColorDepth): string
   return depth === "truecolor" ? `${lead};2;${r};${g};${b}` : `${lead};5;${nearest256(r, g, b)}`
 }
 
+const CUBE_LEVELS = [0, 95, 135, 175, 215, 255]
+
+/** A cube level's index (0, 95, 135, 175, 215, 255): the nearest, the lower one on a tie. */
+function cubeStep(v: number): number {
+  return v <= 47 ? 0 : v <= 115 ? 1 : Math.min(5, Math.ceil((v - 35) / 40) - 1)
+}
+
 /** The xterm 256-colour index nearest to an RGB colour: the 6×6×6 cube or the grey ramp. */
 export function nearest256(r: number, g: number, b: number): number {
-  const levels = [0, 95, 135, 175, 215, 255]
-  const step = (v: number) => levels.reduce((best, level, i) => (Math.abs(level - v) < Math.abs(levels[best]! - v) ? i : best), 0)
-  const [cr, cg, cb] = [step(r), step(g), step(b)]
+  const levels = CUBE_LEVELS
+  const [cr, cg, cb] = [cubeStep(r), cubeStep(g), cubeStep(b)]
   const cube = 16 + 36 * cr + 6 * cg + cb
   const cubeDistance = (levels[cr]! - r) ** 2 + (levels[cg]! - g) ** 2 + (levels[cb]! - b) ** 2
   const grey = Math.max(0, Math.min(23, Math.round(((r + g + b) / 3 - 8) / 10)))
