@@ -133,28 +133,21 @@ const TSK_COMMAND = [TSK]
 export async function launchFigures(runs = 13, command = TSK_COMMAND): Promise<{ figures: Figure[]; rssMb: number | null }> {
   const stamped = await wholeProcessFirstFrame(runs, false, command)
   const outside = await wholeProcessFirstFrame(runs, true, command)
-  const row = (name: string, whole: Awaited<ReturnType<typeof wholeProcessFirstFrame>>): Figure => ({
+  // The list on screen has the target; the first key answered is reported beside it.
+  const row = (name: string, summary: Summary, ratio: number, target?: string): Figure => ({
     name,
-    value: round(whole.frame.median),
+    value: round(summary.median),
     unit: "ms",
-    spread: [round(whole.frame.min), round(whole.frame.max)],
-    ratio: round(whole.ratio, 2),
-    target: "≤ 3× the floor",
-    pass: whole.ratio <= 3,
-  })
-  const keysRow = (name: string, whole: Awaited<ReturnType<typeof wholeProcessFirstFrame>>): Figure => ({
-    name,
-    value: round(whole.keys.median),
-    unit: "ms",
-    spread: [round(whole.keys.min), round(whole.keys.max)],
-    ratio: round(whole.keysRatio, 2),
+    spread: [round(summary.min), round(summary.max)],
+    ratio: round(ratio, 2),
+    ...(target ? { target, pass: ratio <= 3 } : {}),
   })
   return {
     figures: [
-      row("TUI launch to first frame, whole process in tmux (10,000 tasks, validated stamp)", stamped),
-      row("TUI launch to first frame right after another program wrote tasks.json (10,000 tasks)", outside),
-      keysRow("TUI launch to the first key answered (j typed at the first frame; validated stamp)", stamped),
-      keysRow("TUI launch to the first key answered, right after an outside write", outside),
+      row("TUI launch to first frame, whole process in tmux (10,000 tasks, validated stamp)", stamped.frame, stamped.ratio, "≤ 3× the floor"),
+      row("TUI launch to first frame right after another program wrote tasks.json (10,000 tasks)", outside.frame, outside.ratio, "≤ 3× the floor"),
+      row("TUI launch to the first key answered (j typed at the first frame; validated stamp)", stamped.keys, stamped.keysRatio),
+      row("TUI launch to the first key answered, right after an outside write", outside.keys, outside.keysRatio),
     ],
     rssMb: stamped.rssMb,
   }

@@ -33,6 +33,21 @@ function flags(s: TmuxSession): string {
   return s.tmux("display-message", "-p", "-t", "e2e", "#{alternate_on} #{cursor_flag} #{mouse_any_flag}").trim()
 }
 
+/** Starts tsk from the shell's prompt and waits for its first screen (true) or the app itself (false: the first screen came and went between two looks). */
+async function launchToFirstScreen(s: TmuxSession): Promise<boolean> {
+  await s.waitFor(atPrompt, "the shell prompt")
+  s.type(`clear; cd ${s.home} && ${LAUNCHER}`)
+  s.keys("Enter")
+  for (let polls = 0; polls < 20_000 && !flags(s).startsWith("1 0 0") && !flags(s).endsWith(" 1"); polls++);
+  return flags(s).startsWith("1 0 0")
+}
+
+/** A launch whose first screen was missed: tsk quit, for another try. */
+async function quitTsk(s: TmuxSession): Promise<void> {
+  await waitForApp(s)
+  s.keys("q")
+}
+
 /**
  * Starts tsk and presses `key` while its first screen shows, before the app's renderer has the
  * terminal; a launch where the key came too late (the app had it as a key) is tried again. True
@@ -41,17 +56,12 @@ function flags(s: TmuxSession): string {
 async function pressWhileFirstScreenShows(s: TmuxSession, key: string): Promise<boolean> {
   const shellHasIt = () => s.tmux("display-message", "-p", "-t", "e2e", "#{pane_current_command}").trim() === "bash"
   for (let attempt = 0; attempt < 10; attempt++) {
-    await s.waitFor(atPrompt, "the shell prompt")
-    s.type(`clear; cd ${s.home} && ${LAUNCHER}`)
-    s.keys("Enter")
-    for (let polls = 0; polls < 20_000 && !flags(s).startsWith("1 0 0") && !flags(s).endsWith(" 1"); polls++);
-    if (flags(s).startsWith("1 0 0")) {
+    if (await launchToFirstScreen(s)) {
       s.keys(key)
       await s.waitFor(() => shellHasIt() || flags(s).endsWith(" 1"), "tsk gone or the app")
       if (shellHasIt()) return true
     }
-    await waitForApp(s)
-    s.keys("q")
+    await quitTsk(s)
   }
   return false
 }
@@ -63,16 +73,11 @@ async function pressWhileFirstScreenShows(s: TmuxSession, key: string): Promise<
  */
 async function typeWhileFirstScreenShows(s: TmuxSession, keys: string[]): Promise<boolean> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    await s.waitFor(atPrompt, "the shell prompt")
-    s.type(`clear; cd ${s.home} && ${LAUNCHER}`)
-    s.keys("Enter")
-    for (let polls = 0; polls < 20_000 && !flags(s).startsWith("1 0 0") && !flags(s).endsWith(" 1"); polls++);
-    if (flags(s).startsWith("1 0 0")) {
+    if (await launchToFirstScreen(s)) {
       s.keys(...keys)
       if (flags(s).startsWith("1 0 0")) return true
     }
-    await waitForApp(s)
-    s.keys("q")
+    await quitTsk(s)
   }
   return false
 }
@@ -152,13 +157,15 @@ describe("the first screen", () => {
     await session.waitFor(atPrompt, "the shell prompt")
   })
 
-  it("gives the shell's screen back on Ctrl+C before the app has the terminal", async () => {
-    session = openSession({ width: 100, height: 30 })
-    await addTasks(session)
-    expect(await pressWhileFirstScreenShows(session, "C-c"), "a Ctrl+C landed while the first screen showed").toBe(true)
-    expect(flags(session).slice(0, 3)).toBe("0 1")
-    await session.waitFor(atPrompt, "the shell prompt")
-  })
+  for (const [key, name] of [["C-c", "Ctrl+C"], ["C-\\", "Ctrl+\\"]] as const) {
+    it(`gives the shell's screen back on ${name} before the app has the terminal`, async () => {
+      session = openSession({ width: 100, height: 30 })
+      await addTasks(session)
+      expect(await pressWhileFirstScreenShows(session, key), `a ${name} landed while the first screen showed`).toBe(true)
+      expect(flags(session).slice(0, 3)).toBe("0 1")
+      await session.waitFor(atPrompt, "the shell prompt")
+    })
+  }
 
   it("gives the shell's screen back on Ctrl+Z before the app has the terminal, and draws it again on fg", async () => {
     session = openSession({ width: 100, height: 30 })
@@ -179,13 +186,6 @@ describe("the first screen", () => {
     expect(flags(session).slice(0, 3)).toBe("0 1")
   })
 
-  it("gives the shell's screen back on Ctrl+\\ before the app has the terminal", async () => {
-    session = openSession({ width: 100, height: 30 })
-    await addTasks(session)
-    expect(await pressWhileFirstScreenShows(session, "C-\\"), "a Ctrl+\\ landed while the first screen showed").toBe(true)
-    expect(flags(session).slice(0, 3)).toBe("0 1")
-    await session.waitFor(atPrompt, "the shell prompt")
-  })
 
   it("is not drawn for a tasks.json the app refuses (a symbolic link): the app opens read-only without the list", async () => {
     session = openSession({ width: 100, height: 30 })
